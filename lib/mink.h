@@ -1,0 +1,229 @@
+/*
+ * mink.h - the public interface of the mink geometry core.
+ *
+ * Exact penetration depth, separation distance and contact points between
+ * pairs of convex shapes, in 3D and 2D, by GJK and the Expanding Polytope
+ * Algorithm.  The library does no I/O, keeps no global state and never
+ * allocates during a query: every function here is reentrant and
+ * thread-safe.  Shape data (hull points) is owned by the caller and must
+ * stay alive during the call.
+ *
+ * Conventions (see DESIGN.md and mink(3)):
+ *  - right-handed coordinates, double precision;
+ *  - a 3D pose is a position and a unit quaternion [w, x, y, z]; a 2D pose a
+ *    position and a counter-clockwise angle in radians;
+ *  - `normal` is a unit vector from A towards B;
+ *  - point_b - point_a = distance * normal, where distance is negative when
+ *    the shapes overlap (its magnitude is the depth) and positive when apart.
+ */
+#ifndef MINK_H
+#define MINK_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MINK_VERSION_MAJOR 0
+#define MINK_VERSION_MINOR 1
+#define MINK_VERSION_PATCH 0
+/** Version string of the library, "MAJOR.MINOR.PATCH". */
+#define MINK_VERSION_STRING "0.1.0"
+
+/** A 3D vector (also used for 2D results, with z = 0). */
+typedef struct mink_vec3 {
+	double x, y, z;
+} mink_vec3;
+
+/** A 2D vector. */
+typedef struct mink_vec2 {
+	double x, y;
+} mink_vec2;
+
+/** A quaternion w + xi + yj + zk; rotations use unit quaternions. */
+typedef struct mink_quat {
+	double w, x, y, z;
+} mink_quat;
+
+/** A rigid 3D pose: rotation first, then translation. */
+typedef struct mink_pose3 {
+	mink_vec3 position;
+	mink_quat rotation; /**< need not be normalised; must not be zero */
+} mink_pose3;
+
+/** A rigid 2D pose: rotation by `angle` (radians, CCW), then translation. */
+typedef struct mink_pose2 {
+	mink_vec2 position;
+	double angle;
+} mink_pose2;
+
+/** The kinds of 3D shapes. Every shape also carries a margin. */
+typedef enum mink_shape3_type {
+	MINK_SPHERE = 1, /**< sphere.radius; the core is a point */
+	MINK_BOX,        /**< box.half_extents */
+	MINK_CAPSULE,    /**< capsule.radius, half_height; axis = local z */
+	MINK_CYLINDER,   /**< cylinder.radius, half_height; axis = local z */
+	MINK_CONE,       /**< cone.radius, half_height; apex at +z, base at -z */
+	MINK_ELLIPSOID,  /**< ellipsoid.radii */
+	MINK_POINT,      /**< the local origin */
+	MINK_SEGMENT,    /**< segment.points[2] */
+	MINK_TRIANGLE,   /**< triangle.points[3] */
+	MINK_HULL        /**< hull.points[count]: the convex hull of a point set */
+} mink_shape3_type;
+
+/**
+ * A 3D convex shape in its own frame.  `margin` (>= 0) sweeps the shape by a
+ * sphere of that radius; the reported surface is the swept surface.
+ */
+typedef struct mink_shape3 {
+	mink_shape3_type type;
+	double margin;
+	union {
+		struct { double radius; } sphere;
+		struct { mink_vec3 half_extents; } box;
+		struct { double radius, half_height; } capsule;
+		struct { double radius, half_height; } cylinder;
+		struct { double radius, half_height; } cone;
+		struct { mink_vec3 radii; } ellipsoid;
+		struct { mink_vec3 points[2]; } segment;
+		struct { mink_vec3 points[3]; } triangle;
+		struct {
+			const mink_vec3 *points; /**< caller-owned, count >= 1 */
+			int count;
+		} hull;
+	};
+} mink_shape3;
+
+/** The kinds of 2D shapes. */
+typedef enum mink_shape2_type {
+	MINK_CIRCLE = 1,  /**< circle.radius; the core is a point */
+	MINK_BOX2,        /**< box.half_extents */
+	MINK_CAPSULE2,    /**< capsule.radius, half_height; axis = local y */
+	MINK_SEGMENT2,    /**< segment.points[2] */
+	MINK_POINT2,      /**< the local origin */
+	MINK_POLYGON      /**< polygon.points[count], any order: the convex hull */
+} mink_shape2_type;
+
+/** A 2D convex shape in its own frame, with an optional margin. */
+typedef struct mink_shape2 {
+	mink_shape2_type type;
+	double margin;
+	union {
+		struct { double radius; } circle;
+		struct { mink_vec2 half_extents; } box;
+		struct { double radius, half_height; } capsule;
+		struct { mink_vec2 points[2]; } segment;
+		struct {
+			const mink_vec2 *points; /**< caller-owned, count >= 1 */
+			int count;
+		} polygon;
+	};
+} mink_shape2;
+
+/** Tolerances and caps of a query; start from mink_default_options(). */
+typedef struct mink_options {
+	/**
+	 * Convergence: GJK and EPA stop when the gap between their lower and
+	 * upper bounds is at most `tolerance * |value| + size_tolerance * size`,
+	 * where `size` is the pair's extent (bounding radii plus margins).
+	 */
+	double tolerance;      /**< relative to the value; default 1e-10 */
+	double size_tolerance; /**< relative to the pair's size; default 1e-13 */
+	int max_gjk_iterations; /**< default 128 */
+	int max_epa_iterations; /**< default 512; also bounded by capacity */
+} mink_options;
+
+/** Overall status of a result. */
+typedef enum mink_status {
+	MINK_OK = 0,          /**< converged to the tolerances */
+	MINK_APPROXIMATE = 1, /**< valid best effort; `warning` says why */
+	MINK_ERROR = 2        /**< invalid input; `error` says why, no values */
+} mink_status;
+
+/** Geometric state of a valid result. */
+typedef enum mink_state {
+	MINK_SEPARATED = 0,  /**< distance > 0 */
+	MINK_TOUCHING = 1,   /**< distance == 0 (within rounding of the size) */
+	MINK_PENETRATING = 2 /**< distance < 0 */
+} mink_state;
+
+/** Why a result is only approximate (status MINK_APPROXIMATE). */
+typedef enum mink_warning {
+	MINK_WARN_NONE = 0,
+	MINK_WARN_GJK_ITERATIONS, /**< GJK reached max_gjk_iterations */
+	MINK_WARN_EPA_ITERATIONS, /**< EPA reached max_epa_iterations */
+	MINK_WARN_EPA_CAPACITY,   /**< EPA ran out of polytope capacity */
+	MINK_WARN_DEGENERATE      /**< numerical degeneracy; best face kept */
+} mink_warning;
+
+/** Why an input was rejected (status MINK_ERROR). */
+typedef enum mink_error {
+	MINK_ERR_NONE = 0,
+	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size */
+	MINK_ERR_BAD_POSE   /**< non-finite position or angle, zero quaternion */
+} mink_error;
+
+/** The answer for one pair.  Vectors are in world space unless noted. */
+typedef struct mink_result {
+	mink_status status;
+	mink_warning warning; /**< MINK_WARN_NONE unless approximate */
+	mink_error error;     /**< MINK_ERR_NONE unless status == MINK_ERROR */
+	mink_state state;
+	int dim;              /**< 2 or 3 */
+	double distance;      /**< signed: < 0 overlapping, > 0 apart */
+	double depth;         /**< max(0, -distance) */
+	mink_vec3 normal;     /**< unit, from A towards B */
+	mink_vec3 point_a;    /**< on A's surface */
+	mink_vec3 point_b;    /**< on B's surface */
+	mink_vec3 local_a;    /**< point_a in A's frame */
+	mink_vec3 local_b;    /**< point_b in B's frame */
+	mink_vec3 tangent[2]; /**< 3D: tangent[0] x tangent[1] = normal */
+	int gjk_iterations;
+	int epa_iterations;
+} mink_result;
+
+/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 128/512). */
+mink_options mink_default_options(void);
+
+/**
+ * Computes distance or penetration between 3D shapes a and b in poses pa
+ * and pb.  Fills *out and returns out->status.  `opt` may be NULL for the
+ * defaults.  Invalid input yields MINK_ERROR, never a crash or a NaN.
+ */
+mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
+                        const mink_shape3 *b, const mink_pose3 *pb,
+                        const mink_options *opt, mink_result *out);
+
+/**
+ * The 2D counterpart of mink_query3.  Results use mink_vec3 with z = 0;
+ * tangent[0] is the normal turned by +90 degrees, tangent[1] is zero.
+ */
+mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
+                        const mink_shape2 *b, const mink_pose2 *pb,
+                        const mink_options *opt, mink_result *out);
+
+/** Checks a 3D shape; returns MINK_ERR_NONE or why it is invalid. */
+mink_error mink_shape3_check(const mink_shape3 *s);
+
+/** Checks a 2D shape; returns MINK_ERR_NONE or why it is invalid. */
+mink_error mink_shape2_check(const mink_shape2 *s);
+
+/** Stable lower-case names used in the output: "ok", "approximate", "error". */
+const char *mink_status_name(mink_status s);
+/** "separated", "touching", "penetrating". */
+const char *mink_state_name(mink_state s);
+/** "none", "gjk_iterations", "epa_iterations", "epa_capacity", "degenerate". */
+const char *mink_warning_name(mink_warning w);
+/** "none", "bad_shape", "bad_pose". */
+const char *mink_error_name(mink_error e);
+
+/**
+ * The deterministic tangent basis of a unit normal n: t1, t2 unit, mutually
+ * orthogonal, with t1 x t2 = n (so (t1, t2, n) is right-handed).
+ */
+void mink_tangents(mink_vec3 n, mink_vec3 *t1, mink_vec3 *t2);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MINK_H */
