@@ -159,7 +159,8 @@ typedef enum mink_warning {
 typedef enum mink_error {
 	MINK_ERR_NONE = 0,
 	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size */
-	MINK_ERR_BAD_POSE   /**< non-finite position or angle, zero quaternion */
+	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, zero quaternion */
+	MINK_ERR_NUMERIC    /**< the computation lost finiteness (a bug: report it) */
 } mink_error;
 
 /** The answer for one pair.  Vectors are in world space unless noted. */
@@ -213,7 +214,7 @@ const char *mink_status_name(mink_status s);
 const char *mink_state_name(mink_state s);
 /** "none", "gjk_iterations", "epa_iterations", "epa_capacity", "degenerate". */
 const char *mink_warning_name(mink_warning w);
-/** "none", "bad_shape", "bad_pose". */
+/** "none", "bad_shape", "bad_pose", "numeric". */
 const char *mink_error_name(mink_error e);
 
 /**

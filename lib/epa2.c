@@ -1,0 +1,194 @@
+/*
+ * epa2.c - the Expanding Polytope Algorithm in the plane.
+ *
+ * The polygon variant (as popularised by winter.dev's 2D EPA), made exact:
+ * no slop is added to the depth, termination uses the same gap test as the
+ * 3D version, a GJK simplex of 1 or 2 points is blown up (or proves the
+ * shapes only touch), and the polygon lives in a fixed-capacity buffer.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define EPA2_MAX_VERTS 512
+
+typedef struct poly2 {
+	mk_vertex v[EPA2_MAX_VERTS]; /* counter-clockwise */
+	int n;
+} poly2;
+
+/* Outward normal and distance of edge (v[i], v[i+1]); 0 if it has none. */
+static int edge_plane(const poly2 *P, int i, mink_vec3 *nrm, double *d)
+{
+	mink_vec3 a = P->v[i].w, b = P->v[(i + 1) % P->n].w;
+	mink_vec3 e = v3_sub(b, a);
+	double l = hypot(e.x, e.y);
+	if (!(l > 0.0) || !isfinite(l))
+		return 0;
+	*nrm = v3(e.y / l, -e.x / l, 0.0);
+	*d = 0.5 * (v3_dot(*nrm, a) + v3_dot(*nrm, b));
+	return 1;
+}
+
+static void touch_contact2(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
+{
+	mink_vec3 pa = v3(0, 0, 0);
+	for (int i = 0; i < s->n; i++)
+		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
+	out->depth = h > 0.0 ? h : 0.0;
+	out->normal = n;
+	out->pa = pa;
+	out->pb = v3_mad(pa, n, -out->depth);
+}
+
+static int probe2(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
+                  double flat, mk_vertex *w, mk_pen *out)
+{
+	*w = mk_support_cso(A, B, d);
+	double h = v3_dot(w->w, d);
+	if (h <= flat) {
+		touch_contact2(s, d, h, out);
+		return 1;
+	}
+	return 0;
+}
+
+static double cross2(mink_vec3 a, mink_vec3 b)
+{
+	return a.x * b.y - a.y * b.x;
+}
+
+static int same(mink_vec3 a, mink_vec3 b)
+{
+	return a.x == b.x && a.y == b.y;
+}
+
+void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
+             const mk_tol *tol, mk_pen *out)
+{
+	poly2 P;
+	mk_simplex s = *s0;
+	const double flat = tol->abs;
+	mk_vertex w;
+
+	out->iterations = 0;
+	out->warning = MINK_WARN_NONE;
+
+	if (s.n >= 3) {
+		mink_vec3 ab = v3_sub(s.v[1].w, s.v[0].w), ac = v3_sub(s.v[2].w, s.v[0].w);
+		if (!(fabs(cross2(ab, ac)) > 1e-12 * hypot(ab.x, ab.y) * hypot(ac.x, ac.y))) {
+			/* collinear: keep the edge nearest the origin */
+			static const int seg[3][2] = {{0, 1}, {1, 2}, {0, 2}};
+			mk_simplex best = s;
+			double bd = INFINITY;
+			for (int m = 0; m < 3; m++) {
+				mk_simplex t;
+				t.n = 2;
+				t.v[0] = s.v[seg[m][0]];
+				t.v[1] = s.v[seg[m][1]];
+				double dd = v3_len2(mk_simplex_closest(&t));
+				if (dd < bd) {
+					bd = dd;
+					best = t;
+				}
+			}
+			s = best;
+		}
+	}
+	if (s.n == 2 && !(v3_len(v3_sub(s.v[1].w, s.v[0].w)) > tol->eps)) {
+		s.n = 1;
+		s.bc[0] = 1.0;
+	}
+	if (s.n == 1) {
+		static const mink_vec3 axes[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}};
+		for (int i = 0; i < 4 && s.n == 1; i++) {
+			if (probe2(A, B, &s, axes[i], flat, &w, out))
+				return;
+			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
+				s.v[1] = w;
+				s.bc[1] = 0.0;
+				s.n = 2;
+			}
+		}
+		if (s.n == 1) {
+			touch_contact2(&s, v3(1, 0, 0), 0.0, out);
+			out->warning = MINK_WARN_DEGENERATE;
+			return;
+		}
+	}
+	if (s.n == 2) {
+		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, s.v[0].w), v3(1, 0, 0));
+		mink_vec3 d = v3(-u.y, u.x, 0.0);
+		if (probe2(A, B, &s, d, flat, &w, out))
+			return;
+		mk_vertex wm;
+		if (probe2(A, B, &s, v3_neg(d), flat, &wm, out))
+			return;
+		/* Triangle with the origin on its edge (v0, v1); the first step
+		 * expands that edge towards wm. */
+		s.v[2] = w;
+		s.n = 3;
+	}
+
+	P.n = 3;
+	P.v[0] = s.v[0];
+	P.v[1] = s.v[1];
+	P.v[2] = s.v[2];
+	if (cross2(v3_sub(P.v[1].w, P.v[0].w), v3_sub(P.v[2].w, P.v[0].w)) < 0.0) {
+		P.v[1] = s.v[2];
+		P.v[2] = s.v[1];
+	}
+
+	int best;
+	mink_vec3 bn = v3(1, 0, 0);
+	double bd;
+	for (;;) {
+		best = -1;
+		bd = INFINITY;
+		for (int i = 0; i < P.n; i++) {
+			mink_vec3 nrm;
+			double d;
+			if (edge_plane(&P, i, &nrm, &d) && d < bd) {
+				bd = d;
+				bn = nrm;
+				best = i;
+			}
+		}
+		if (best < 0) {
+			touch_contact2(&s, v3(1, 0, 0), 0.0, out);
+			out->warning = MINK_WARN_DEGENERATE;
+			return;
+		}
+		w = mk_support_cso(A, B, bn);
+		double h = v3_dot(w.w, bn);
+		if (h - bd <= tol->rel * fabs(bd) + tol->abs)
+			break;
+		/* A support point already at the edge's end: nothing to refine. */
+		if (same(w.w, P.v[best].w) || same(w.w, P.v[(best + 1) % P.n].w))
+			break;
+		if (out->iterations >= tol->max_epa) {
+			out->warning = MINK_WARN_EPA_ITERATIONS;
+			break;
+		}
+		if (P.n >= EPA2_MAX_VERTS) {
+			out->warning = MINK_WARN_EPA_CAPACITY;
+			break;
+		}
+		memmove(&P.v[best + 2], &P.v[best + 1], (size_t)(P.n - best - 1) * sizeof P.v[0]);
+		P.v[best + 1] = w;
+		P.n++;
+		out->iterations++;
+	}
+
+	const mk_vertex *a = &P.v[best], *b = &P.v[(best + 1) % P.n];
+	double depth = bd > 0.0 ? bd : 0.0;
+	mink_vec3 p = v3_scale(bn, depth);
+	mink_vec3 ab = v3_sub(b->w, a->w);
+	double t = v3_dot(v3_sub(p, a->w), ab) / v3_dot(ab, ab);
+	t = fmin(fmax(t, 0.0), 1.0);
+	out->pa = v3_add(v3_scale(a->a, 1.0 - t), v3_scale(b->a, t));
+	out->pb = v3_add(v3_scale(a->b, 1.0 - t), v3_scale(b->b, t));
+	out->depth = depth;
+	out->normal = bn;
+}

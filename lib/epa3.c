@@ -1,0 +1,546 @@
+/*
+ * epa3.c - the Expanding Polytope Algorithm in 3D.
+ *
+ * van den Bergen, "Proximity Queries and Penetration Depth Computation on
+ * 3D Game Objects" (GDC 2001), with these choices:
+ *  - GJK's final simplex of 1, 2 or 3 points is blown up to a polytope that
+ *    contains the origin; on the way, a direction in which the obstacle has
+ *    no extent beyond the origin proves the shapes only touch, and ends the
+ *    query with the exact answer (flat and coplanar configurations);
+ *  - a 3-point simplex becomes a bipyramid, so a triangle containing the
+ *    origin leaves it strictly inside;
+ *  - each step removes every face visible from the new support point and
+ *    patches the horizon; the change is validated before it is committed,
+ *    so a numerical failure leaves a consistent polytope and its best face;
+ *  - termination on the gap between the upper bound (support distance) and
+ *    the lower bound (closest face) with an absolute plus relative tolerance;
+ *  - fixed-capacity buffers on the stack: no allocation.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define EPA_MAX_VERTS 512
+#define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
+
+typedef struct epa_face {
+	int v[3];
+	int adj[3];      /* face across edge (v[i], v[i+1]) */
+	mink_vec3 n;     /* outward unit normal */
+	double d;        /* signed distance of the plane from the origin */
+	int alive;
+	int stamp;       /* visibility pass that classified this face */
+	int visible;
+} epa_face;
+
+typedef struct epa_poly {
+	mk_vertex vert[EPA_MAX_VERTS];
+	int nv;
+	epa_face face[EPA_MAX_FACES];
+	int nf;
+	int free_slots[EPA_MAX_FACES];
+	int nfree;
+	/* horizon bookkeeping, indexed by vertex */
+	int by_start[EPA_MAX_VERTS];
+	int by_end[EPA_MAX_VERTS];
+	int vstamp[EPA_MAX_VERTS];
+} epa_poly;
+
+/* Plane of triangle (i, j, k); returns 0 when it has no usable normal. */
+static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, double *d)
+{
+	mink_vec3 a = P->vert[i].w, b = P->vert[j].w, c = P->vert[k].w;
+	mink_vec3 ab = v3_sub(b, a), bc = v3_sub(c, b), ca = v3_sub(a, c);
+	/* Cross the two shortest edges: the best conditioned normal. */
+	double lab = v3_len2(ab), lbc = v3_len2(bc), lca = v3_len2(ca);
+	mink_vec3 nr;
+	if (lab >= lbc && lab >= lca)
+		nr = v3_cross(bc, ca);
+	else if (lbc >= lab && lbc >= lca)
+		nr = v3_cross(ca, ab);
+	else
+		nr = v3_cross(ab, bc);
+	double l = v3_len_safe(nr);
+	double lmax = fmax(lab, fmax(lbc, lca));
+	if (!(l > 1e-14 * lmax) || !isfinite(l))
+		return 0;
+	*n = v3_scale(nr, 1.0 / l);
+	/* The vertex nearest the origin gives the least rounding. */
+	double da = v3_dot(*n, a), db = v3_dot(*n, b), dc = v3_dot(*n, c);
+	*d = (da + db + dc) / 3.0;
+	return 1;
+}
+
+static int face_alloc(epa_poly *P)
+{
+	if (P->nfree > 0)
+		return P->free_slots[--P->nfree];
+	if (P->nf >= EPA_MAX_FACES)
+		return -1;
+	return P->nf++;
+}
+
+/* Builds the initial polytope: faces given as vertex triples, oriented
+ * outwards from the centroid, adjacency found by matching edges. */
+static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
+{
+	mink_vec3 c = v3(0, 0, 0);
+	for (int i = 0; i < P->nv; i++)
+		c = v3_add(c, P->vert[i].w);
+	c = v3_scale(c, 1.0 / P->nv);
+	P->nf = 0;
+	P->nfree = 0;
+	for (int t = 0; t < ntri; t++) {
+		int f = face_alloc(P);
+		epa_face *F = &P->face[f];
+		F->v[0] = tri[t][0];
+		F->v[1] = tri[t][1];
+		F->v[2] = tri[t][2];
+		if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->d))
+			return 0;
+		if (v3_dot(F->n, v3_sub(P->vert[F->v[0]].w, c)) < 0.0) {
+			int tmp = F->v[1];
+			F->v[1] = F->v[2];
+			F->v[2] = tmp;
+			F->n = v3_neg(F->n);
+			F->d = -F->d;
+		}
+		F->alive = 1;
+		F->stamp = 0;
+		F->visible = 0;
+	}
+	for (int f = 0; f < P->nf; f++) {
+		for (int e = 0; e < 3; e++) {
+			int a = P->face[f].v[e], b = P->face[f].v[(e + 1) % 3];
+			P->face[f].adj[e] = -1;
+			for (int g = 0; g < P->nf && P->face[f].adj[e] < 0; g++) {
+				if (g == f)
+					continue;
+				for (int k = 0; k < 3; k++)
+					if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a)
+						P->face[f].adj[e] = g;
+			}
+			if (P->face[f].adj[e] < 0)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Adds vertex iv, seen beyond face f.  Returns 1 on success, 0 when the
+ * patch would be invalid (the polytope is then left unchanged), -1 when
+ * out of capacity.
+ */
+static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
+{
+	mink_vec3 w = P->vert[iv].w;
+	int stack[EPA_MAX_FACES];
+	int visible[EPA_MAX_FACES];
+	int nvis = 0, top = 0;
+	int hz_a[EPA_MAX_FACES], hz_b[EPA_MAX_FACES], hz_g[EPA_MAX_FACES];
+	int nh = 0;
+
+	P->face[f0].stamp = pass;
+	P->face[f0].visible = 1;
+	stack[top++] = f0;
+	while (top > 0) {
+		int f = stack[--top];
+		visible[nvis++] = f;
+		for (int e = 0; e < 3; e++) {
+			int g = P->face[f].adj[e];
+			epa_face *G = &P->face[g];
+			if (G->stamp != pass) {
+				G->stamp = pass;
+				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > 0.0;
+				if (G->visible)
+					stack[top++] = g;
+			}
+			if (!G->visible) {
+				hz_a[nh] = P->face[f].v[e];
+				hz_b[nh] = P->face[f].v[(e + 1) % 3];
+				hz_g[nh] = g;
+				nh++;
+			}
+		}
+	}
+
+	/* The horizon must be one simple cycle: every vertex starts and ends
+	 * exactly one edge. */
+	for (int h = 0; h < nh; h++) {
+		P->vstamp[hz_a[h]] = -1;
+		P->vstamp[hz_b[h]] = -1;
+	}
+	for (int h = 0; h < nh; h++) {
+		int a = hz_a[h];
+		if (P->vstamp[a] == pass)
+			return 0;
+		P->vstamp[a] = pass;
+		P->by_start[a] = h;
+	}
+	for (int h = 0; h < nh; h++) {
+		int b = hz_b[h];
+		if (P->vstamp[b] != pass)
+			return 0; /* an edge ends where none starts */
+	}
+	/* A cycle that covers all edges: walk it. */
+	int cur = 0;
+	for (int walked = 1; walked <= nh; walked++) {
+		cur = P->by_start[hz_b[cur]];
+		if (cur == 0 && walked < nh)
+			return 0;
+	}
+	if (cur != 0)
+		return 0;
+
+	/* Validate every new face before touching the polytope. */
+	mink_vec3 nn[EPA_MAX_FACES];
+	double nd[EPA_MAX_FACES];
+	for (int h = 0; h < nh; h++) {
+		if (!face_plane(P, hz_a[h], hz_b[h], iv, &nn[h], &nd[h]))
+			return 0;
+		if (nd[h] < -tol_in)
+			return 0; /* the origin would fall outside */
+	}
+	if (nh > P->nfree + nvis + (EPA_MAX_FACES - P->nf))
+		return -1;
+
+	/* Commit. */
+	for (int i = 0; i < nvis; i++) {
+		P->face[visible[i]].alive = 0;
+		P->free_slots[P->nfree++] = visible[i];
+	}
+	int nf_ids[EPA_MAX_FACES];
+	for (int h = 0; h < nh; h++) {
+		int f = face_alloc(P);
+		if (f < 0)
+			return -1; /* cannot happen: checked above */
+		nf_ids[h] = f;
+		epa_face *F = &P->face[f];
+		F->v[0] = hz_a[h];
+		F->v[1] = hz_b[h];
+		F->v[2] = iv;
+		F->n = nn[h];
+		F->d = nd[h];
+		F->alive = 1;
+		F->stamp = 0;
+		F->visible = 0;
+	}
+	for (int k = 0; k < nh; k++)
+		P->by_end[hz_b[k]] = k;
+	for (int h = 0; h < nh; h++) {
+		epa_face *F = &P->face[nf_ids[h]];
+		int g = hz_g[h];
+		F->adj[0] = g;
+		for (int k = 0; k < 3; k++)
+			if (P->face[g].v[k] == hz_b[h] && P->face[g].v[(k + 1) % 3] == hz_a[h])
+				P->face[g].adj[k] = nf_ids[h];
+		F->adj[1] = nf_ids[P->by_start[hz_b[h]]]; /* across (b, w) */
+		F->adj[2] = nf_ids[P->by_end[hz_a[h]]];   /* across (w, a) */
+	}
+	return 1;
+}
+
+static int same_point(mink_vec3 a, mink_vec3 b)
+{
+	return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+static int add_vertex(epa_poly *P, mk_vertex v)
+{
+	if (P->nv >= EPA_MAX_VERTS)
+		return -1;
+	P->vert[P->nv] = v;
+	return P->nv++;
+}
+
+/* Barycentric weights of the origin's projection on face F's plane; the
+ * return value is the smallest (negative when the projection is outside). */
+static double face_bary(const epa_poly *P, const epa_face *F, double l[3])
+{
+	mink_vec3 a = P->vert[F->v[0]].w, b = P->vert[F->v[1]].w, c = P->vert[F->v[2]].w;
+	mink_vec3 p = v3_scale(F->n, F->d);
+	l[0] = v3_dot(v3_cross(v3_sub(b, p), v3_sub(c, p)), F->n);
+	l[1] = v3_dot(v3_cross(v3_sub(c, p), v3_sub(a, p)), F->n);
+	l[2] = v3_dot(v3_cross(v3_sub(a, p), v3_sub(b, p)), F->n);
+	double sum = l[0] + l[1] + l[2];
+	if (!(sum > 0.0)) {
+		l[0] = l[1] = l[2] = 1.0 / 3.0;
+		return -INFINITY;
+	}
+	for (int i = 0; i < 3; i++)
+		l[i] /= sum;
+	return fmin(l[0], fmin(l[1], l[2]));
+}
+
+/*
+ * Contact from the closest face: the origin's projection in barycentric
+ * form, applied to the shapes' own support points.  Faces in the plane of
+ * the closest one (a triangulated polygon of the obstacle) tie on distance,
+ * so the one that actually contains the projection is chosen among them.
+ */
+static void face_contact(const epa_poly *P, int best, double slack, mk_pen *out)
+{
+	const epa_face *F = &P->face[best];
+	double l[3];
+	double score = face_bary(P, F, l);
+	for (int f = 0; f < P->nf && score < 0.0; f++) {
+		const epa_face *G = &P->face[f];
+		if (!G->alive || f == best || G->d > F->d + slack)
+			continue;
+		double m[3];
+		double sc = face_bary(P, G, m);
+		if (sc > score) {
+			score = sc;
+			F = G;
+			l[0] = m[0];
+			l[1] = m[1];
+			l[2] = m[2];
+		}
+	}
+	for (int i = 0; i < 3; i++)
+		l[i] = fmax(l[i], 0.0);
+	double sum = l[0] + l[1] + l[2];
+	for (int i = 0; i < 3; i++)
+		l[i] /= sum;
+	const mk_vertex *A = &P->vert[F->v[0]], *B = &P->vert[F->v[1]], *C = &P->vert[F->v[2]];
+	out->pa = v3_add(v3_add(v3_scale(A->a, l[0]), v3_scale(B->a, l[1])), v3_scale(C->a, l[2]));
+	out->pb = v3_add(v3_add(v3_scale(A->b, l[0]), v3_scale(B->b, l[1])), v3_scale(C->b, l[2]));
+	out->depth = F->d > 0.0 ? F->d : 0.0;
+	out->normal = F->n;
+}
+
+/* Contact when the obstacle has (almost) no extent beyond the origin in
+ * direction n: the shapes touch.  pa, pb from the simplex weights. */
+static void touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
+{
+	mink_vec3 pa = v3(0, 0, 0), pb = v3(0, 0, 0);
+	for (int i = 0; i < s->n; i++) {
+		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
+		pb = v3_mad(pb, s->v[i].b, s->bc[i]);
+	}
+	out->depth = h > 0.0 ? h : 0.0;
+	out->normal = n;
+	out->pa = pa;
+	out->pb = v3_mad(pa, n, -out->depth);
+}
+
+/* Deterministic sign for a direction whose two senses are equally good. */
+static mink_vec3 canonical(mink_vec3 n)
+{
+	double m = n.x;
+	if (fabs(n.y) > fabs(m))
+		m = n.y;
+	if (fabs(n.z) > fabs(m))
+		m = n.z;
+	return m < 0.0 ? v3_neg(n) : n;
+}
+
+mink_vec3 mk_any_orthogonal(mink_vec3 n)
+{
+	/* Cross with the axis least aligned with n. */
+	mink_vec3 e = v3(1, 0, 0);
+	if (fabs(n.y) < fabs(n.x) && fabs(n.y) <= fabs(n.z))
+		e = v3(0, 1, 0);
+	else if (fabs(n.z) < fabs(n.x) && fabs(n.z) < fabs(n.y))
+		e = v3(0, 0, 1);
+	else if (fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z))
+		e = v3(1, 0, 0);
+	return v3_normalize_or(v3_cross(n, e), v3(0, 0, 1));
+}
+
+/*
+ * Tries direction d (unit): if the obstacle reaches at most `flat` beyond
+ * the origin along d, the shapes touch along d and *out is filled (1).
+ * Otherwise the support point is returned in *w (0).
+ */
+static int probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
+                 double flat, mk_vertex *w, mk_pen *out)
+{
+	*w = mk_support_cso(A, B, d);
+	double h = v3_dot(w->w, d);
+	if (h <= flat) {
+		touch_contact(s, d, h, out);
+		return 1;
+	}
+	return 0;
+}
+
+static double dist_to_line(mink_vec3 p, mink_vec3 a, mink_vec3 u)
+{
+	mink_vec3 ap = v3_sub(p, a);
+	return v3_len(v3_sub(ap, v3_scale(u, v3_dot(ap, u))));
+}
+
+/* Signed six-fold volume of (p, q, r, t). */
+static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
+{
+	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
+}
+
+/* The sub-simplex (vertices idx[0..k-1]) nearest the origin, with weights. */
+static void best_subsimplex(mk_simplex *s, const int (*idx)[3], int nsub, int k)
+{
+	mk_simplex best = *s;
+	double bd = INFINITY;
+	for (int m = 0; m < nsub; m++) {
+		mk_simplex t;
+		t.n = k;
+		for (int i = 0; i < k; i++)
+			t.v[i] = s->v[idx[m][i]];
+		double d = v3_len2(mk_simplex_closest(&t));
+		if (d < bd) {
+			bd = d;
+			best = t;
+		}
+	}
+	*s = best;
+}
+
+/* Drops degenerate dimensions of GJK's final simplex (flat tetrahedron,
+ * collinear triangle, coincident segment ends), keeping the origin in it. */
+static void reduce_degenerate(mk_simplex *s, double eps)
+{
+	if (s->n == 4) {
+		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
+		double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
+		if (!(fabs(vol6(a, b, c, d)) > 1e-12 * scale)) {
+			static const int tri[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+			best_subsimplex(s, tri, 4, 3);
+		}
+	}
+	if (s->n == 3) {
+		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
+		mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
+		if (!(v3_len(v3_cross(ab, ac)) > 1e-12 * v3_len(ab) * v3_len(ac))) {
+			static const int seg[3][3] = {{0, 1, 0}, {1, 2, 0}, {0, 2, 0}};
+			best_subsimplex(s, seg, 3, 2);
+		}
+	}
+	if (s->n == 2 && !(v3_len(v3_sub(s->v[1].w, s->v[0].w)) > eps)) {
+		s->n = 1;
+		s->bc[0] = 1.0;
+	}
+}
+
+void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
+             const mk_tol *tol, mk_pen *out)
+{
+	epa_poly P;
+	mk_simplex s = *s0;
+	const double flat = tol->abs;
+	mk_vertex w;
+
+	out->iterations = 0;
+	out->warning = MINK_WARN_NONE;
+	reduce_degenerate(&s, tol->eps);
+
+	/* Blow the simplex up to a tetrahedron around the origin.  Each probe
+	 * either finds a new vertex off the current flat, or shows that the
+	 * obstacle ends at the origin in that direction: then the shapes touch
+	 * and that is the exact answer. */
+	if (s.n == 1) {
+		static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
+		                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+		for (int i = 0; i < 6 && s.n == 1; i++) {
+			if (probe(A, B, &s, axes[i], flat, &w, out))
+				return;
+			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
+				s.v[1] = w;
+				s.bc[1] = 0.0;
+				s.n = 2;
+			}
+		}
+		if (s.n == 1) {
+			touch_contact(&s, v3(1, 0, 0), 0.0, out);
+			out->warning = MINK_WARN_DEGENERATE;
+			return;
+		}
+	}
+	if (s.n == 2) {
+		mink_vec3 a = s.v[0].w;
+		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, a), v3(1, 0, 0));
+		mink_vec3 d1 = mk_any_orthogonal(u);
+		mink_vec3 d2 = v3_cross(u, d1);
+		mink_vec3 dirs[4] = {d1, v3_neg(d1), d2, v3_neg(d2)};
+		for (int i = 0; i < 4 && s.n == 2; i++) {
+			if (probe(A, B, &s, dirs[i], flat, &w, out))
+				return;
+			if (dist_to_line(w.w, a, u) > tol->eps) {
+				s.v[2] = w;
+				s.bc[2] = 0.0;
+				s.n = 3;
+			}
+		}
+		if (s.n == 2) {
+			touch_contact(&s, canonical(d1), 0.0, out);
+			out->warning = MINK_WARN_DEGENERATE;
+			return;
+		}
+	}
+	if (s.n == 3) {
+		mink_vec3 a = s.v[0].w, b = s.v[1].w, c = s.v[2].w;
+		mink_vec3 n = canonical(v3_normalize_or(v3_cross(v3_sub(b, a), v3_sub(c, a)),
+		                                        v3(0, 0, 1)));
+		if (probe(A, B, &s, n, flat, &w, out))
+			return;
+		mk_vertex wm;
+		if (probe(A, B, &s, v3_neg(n), flat, &wm, out))
+			return;
+		/* The origin lies on triangle abc; the side of w makes a tetrahedron
+		 * with the origin on its face, which the first step expands. */
+		s.v[3] = w;
+		s.n = 4;
+	}
+
+	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+	P.nv = 0;
+	for (int i = 0; i < 4; i++)
+		add_vertex(&P, s.v[i]);
+	if (!poly_init(&P, tet, 4)) {
+		touch_contact(&s, v3(1, 0, 0), 0.0, out);
+		out->warning = MINK_WARN_DEGENERATE;
+		return;
+	}
+
+	int pass = 0;
+	int best;
+	for (;;) {
+		best = -1;
+		double bd = INFINITY;
+		for (int f = 0; f < P.nf; f++)
+			if (P.face[f].alive && P.face[f].d < bd) {
+				bd = P.face[f].d;
+				best = f;
+			}
+		const epa_face *F = &P.face[best];
+		w = mk_support_cso(A, B, F->n);
+		double h = v3_dot(w.w, F->n);
+		if (h - F->d <= tol->rel * fabs(F->d) + tol->abs)
+			break;
+		/* A support point that is already a corner of the face: the face
+		 * lies on the boundary, only rounding kept the gap open. */
+		if (same_point(w.w, P.vert[F->v[0]].w) || same_point(w.w, P.vert[F->v[1]].w) ||
+		    same_point(w.w, P.vert[F->v[2]].w))
+			break;
+		if (out->iterations >= tol->max_epa) {
+			out->warning = MINK_WARN_EPA_ITERATIONS;
+			break;
+		}
+		int iv = add_vertex(&P, w);
+		if (iv < 0) {
+			out->warning = MINK_WARN_EPA_CAPACITY;
+			break;
+		}
+		int r = poly_expand(&P, best, iv, ++pass, tol->eps);
+		if (r <= 0) {
+			P.nv--;
+			out->warning = r < 0 ? MINK_WARN_EPA_CAPACITY : MINK_WARN_DEGENERATE;
+			break;
+		}
+		out->iterations++;
+	}
+	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, out);
+}

@@ -1,0 +1,240 @@
+/*
+ * gjk.c - the Gilbert-Johnson-Keerthi distance algorithm.
+ *
+ * Distance form with the termination tests of van den Bergen (2003,
+ * "Collision Detection in Interactive 3D Environments", 4.3): stop when the
+ * gap |v|^2 - v.w between the upper and lower bounds is within tolerance,
+ * when a support point repeats, or when |v| fails to decrease strictly (a
+ * NaN fails that test too), with a hard iteration cap on top.  The closest
+ * point of each simplex uses the Voronoi-region tests of Ericson ("Real-Time
+ * Collision Detection", 5.1.2, 5.1.5, 5.1.6), with explicit fallbacks for
+ * degenerate (collinear, coplanar) simplices.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "internal.h"
+
+static mink_vec3 keep1(mk_simplex *s, int i)
+{
+	s->v[0] = s->v[i];
+	s->bc[0] = 1.0;
+	s->n = 1;
+	return s->v[0].w;
+}
+
+/* Closest point on segment (v[i], v[j]); leaves a 1- or 2-simplex in s. */
+static mink_vec3 closest_segment_ij(mk_simplex *s, int i, int j)
+{
+	mink_vec3 a = s->v[i].w, b = s->v[j].w;
+	mink_vec3 ab = v3_sub(b, a);
+	double t = -v3_dot(a, ab);
+	double den = v3_dot(ab, ab);
+	if (t <= 0.0 || !(den > 0.0))
+		return keep1(s, i);
+	if (t >= den)
+		return keep1(s, j);
+	double u = t / den;
+	mk_vertex vi = s->v[i], vj = s->v[j];
+	s->v[0] = vi;
+	s->v[1] = vj;
+	s->bc[0] = 1.0 - u;
+	s->bc[1] = u;
+	s->n = 2;
+	return v3_add(v3_scale(a, 1.0 - u), v3_scale(b, u));
+}
+
+static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k);
+
+/* Fallback for a degenerate triangle: the best of its three edges. */
+static mink_vec3 closest_triangle_edges(mk_simplex *s, int i, int j, int k)
+{
+	const int e[3][2] = {{i, j}, {j, k}, {i, k}};
+	mk_simplex best = *s;
+	mink_vec3 bv = v3(0, 0, 0);
+	double bd = INFINITY;
+	for (int m = 0; m < 3; m++) {
+		mk_simplex t = *s;
+		mink_vec3 v = closest_segment_ij(&t, e[m][0], e[m][1]);
+		double d = v3_len2(v);
+		if (d < bd) {
+			bd = d;
+			bv = v;
+			best = t;
+		}
+	}
+	*s = best;
+	return bv;
+}
+
+/* Ericson, RTCD 5.1.5, with the query point at the origin. */
+static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
+{
+	mink_vec3 a = s->v[i].w, b = s->v[j].w, c = s->v[k].w;
+	mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
+	mk_vertex va_ = s->v[i], vb_ = s->v[j], vc_ = s->v[k];
+
+	double d1 = -v3_dot(ab, a), d2 = -v3_dot(ac, a);
+	if (d1 <= 0.0 && d2 <= 0.0)
+		return keep1(s, i);
+	double d3 = -v3_dot(ab, b), d4 = -v3_dot(ac, b);
+	if (d3 >= 0.0 && d4 <= d3)
+		return keep1(s, j);
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+		return closest_segment_ij(s, i, j);
+	double d5 = -v3_dot(ab, c), d6 = -v3_dot(ac, c);
+	if (d6 >= 0.0 && d5 <= d6)
+		return keep1(s, k);
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+		return closest_segment_ij(s, i, k);
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
+		return closest_segment_ij(s, j, k);
+
+	mink_vec3 n = v3_cross(ab, ac);
+	double nn = v3_dot(n, n);
+	double sum = va + vb + vc;
+	/* Collinear or nearly so: the region tests above are not reliable. */
+	if (!(nn > 1e-24 * v3_dot(ab, ab) * v3_dot(ac, ac)) || !(sum > 0.0))
+		return closest_triangle_edges(s, i, j, k);
+	s->v[0] = va_;
+	s->v[1] = vb_;
+	s->v[2] = vc_;
+	s->bc[0] = va / sum;
+	s->bc[1] = vb / sum;
+	s->bc[2] = vc / sum;
+	s->n = 3;
+	/* The projection onto the plane is more accurate than the weighted sum. */
+	return v3_scale(n, v3_dot(a, n) / nn);
+}
+
+/* Signed six-fold volume of (p, q, r, t). */
+static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
+{
+	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
+}
+
+/* Ericson, RTCD 5.1.6: the origin against each face of the tetrahedron. */
+static mink_vec3 closest_tetra(mk_simplex *s)
+{
+	mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
+	double vol = vol6(a, b, c, d);
+	double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
+	int flat = !(fabs(vol) > 1e-12 * scale);
+	/* face (i, j, k) and the opposite vertex o */
+	static const int f[4][4] = {{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}};
+	int outside[4];
+	int any = 0;
+	for (int m = 0; m < 4; m++) {
+		mink_vec3 p = s->v[f[m][0]].w, q = s->v[f[m][1]].w, r = s->v[f[m][2]].w;
+		mink_vec3 o = s->v[f[m][3]].w;
+		mink_vec3 n = v3_cross(v3_sub(q, p), v3_sub(r, p));
+		double so = v3_dot(v3_sub(o, p), n);
+		double sp = -v3_dot(p, n);
+		outside[m] = flat || sp * so < 0.0;
+		any |= outside[m];
+	}
+	if (!any) {
+		double la = vol6(v3(0, 0, 0), b, c, d) / vol;
+		double lb = vol6(a, v3(0, 0, 0), c, d) / vol;
+		double lc = vol6(a, b, v3(0, 0, 0), d) / vol;
+		s->bc[0] = la;
+		s->bc[1] = lb;
+		s->bc[2] = lc;
+		s->bc[3] = 1.0 - la - lb - lc;
+		return v3(0, 0, 0);
+	}
+	mk_simplex best = *s;
+	mink_vec3 bv = v3(0, 0, 0);
+	double bd = INFINITY;
+	for (int m = 0; m < 4; m++) {
+		if (!outside[m])
+			continue;
+		mk_simplex t = *s;
+		mink_vec3 v = closest_triangle_ijk(&t, f[m][0], f[m][1], f[m][2]);
+		double dd = v3_len2(v);
+		if (dd < bd) {
+			bd = dd;
+			bv = v;
+			best = t;
+		}
+	}
+	*s = best;
+	return bv;
+}
+
+mink_vec3 mk_simplex_closest(mk_simplex *s)
+{
+	switch (s->n) {
+	case 1:
+		s->bc[0] = 1.0;
+		return s->v[0].w;
+	case 2:
+		return closest_segment_ij(s, 0, 1);
+	case 3:
+		return closest_triangle_ijk(s, 0, 1, 2);
+	default:
+		return closest_tetra(s);
+	}
+}
+
+static int same_point(mink_vec3 a, mink_vec3 b)
+{
+	return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out)
+{
+	/* Start towards B: A's support towards B minus B's towards A is a
+	 * good first guess of the closest point of A - B. */
+	mink_vec3 d0 = B->pos;
+	if (!(v3_len2(d0) > 0.0))
+		d0 = v3(1, 0, 0);
+	mk_simplex s;
+	s.n = 1;
+	s.v[0] = mk_support_cso(A, B, d0);
+	s.bc[0] = 1.0;
+	mink_vec3 v = s.v[0].w;
+	double dist2 = v3_len2(v);
+	double eps2 = tol->eps * tol->eps;
+	int it = 0;
+
+	out->contained = 0;
+	out->capped = 0;
+	for (;;) {
+		if (dist2 <= eps2) {
+			out->contained = 1;
+			break;
+		}
+		if (it >= tol->max_gjk) {
+			out->capped = 1;
+			break;
+		}
+		it++;
+		mk_vertex w = mk_support_cso(A, B, v3_neg(v));
+		double dist = sqrt(dist2);
+		double gap = dist2 - v3_dot(v, w.w);
+		if (gap <= dist * (tol->rel * dist + tol->abs))
+			break;
+		int dup = 0;
+		for (int i = 0; i < s.n; i++)
+			dup |= same_point(s.v[i].w, w.w);
+		if (dup)
+			break;
+		mk_simplex ns = s;
+		ns.v[ns.n++] = w;
+		mink_vec3 nv = mk_simplex_closest(&ns);
+		double nd2 = v3_len2(nv);
+		if (!(nd2 < dist2))
+			break; /* no strict progress: v is as good as it gets */
+		s = ns;
+		v = nv;
+		dist2 = nd2;
+	}
+	out->s = s;
+	out->v = v;
+	out->dist = sqrt(dist2);
+	out->iterations = it;
+}

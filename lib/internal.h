@@ -1,0 +1,119 @@
+/*
+ * internal.h - what the rooms of lib/ share; not installed.
+ *
+ * Every query runs in the frame of shape A (Box2D does the same): B is
+ * carried there by a relative rotation and translation, so precision does
+ * not depend on how far the pair sits from the world origin.
+ */
+#ifndef MINK_INTERNAL_H
+#define MINK_INTERNAL_H
+
+#include "mink.h"
+#include "vec.h"
+
+/* The core of a shape: what is left once the sphere-swept radius is off. */
+typedef enum core_type {
+	CORE_POINT,
+	CORE_SEGMENT,   /* p[0], p[1] */
+	CORE_TRIANGLE,  /* p[0..2] */
+	CORE_BOX,       /* v = half extents (z = 0 for 2D boxes) */
+	CORE_POINTS3,   /* pts3[n] */
+	CORE_POINTS2,   /* pts2[n], z = 0 */
+	CORE_CYLINDER,  /* r, h */
+	CORE_CONE,      /* r, h */
+	CORE_ELLIPSOID  /* v = radii */
+} core_type;
+
+typedef struct mk_shape {
+	core_type type;
+	int smooth;        /* the core is curved: EPA converges, not terminates */
+	double r, h;
+	mink_vec3 v;
+	mink_vec3 p[3];
+	const mink_vec3 *pts3;
+	const mink_vec2 *pts2;
+	int n;
+	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
+	double radius;     /* bounding radius of the swept shape about its origin */
+	/* Placement in the query frame: x_frame = rot * x_local + pos. */
+	mat3 rot;
+	mink_vec3 pos;
+	int identity;      /* rot = I and pos = 0 */
+} mk_shape;
+
+/* The core of a checked public shape, in its own frame (identity placement). */
+void mk_shape_from3(const mink_shape3 *s, mk_shape *out);
+void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
+
+/* Support point of the core in local direction d (need not be unit). */
+mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d);
+
+/* Support point of the core in the query frame. */
+static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
+{
+	if (s->identity)
+		return mk_support_local(s, d);
+	return v3_add(m3_mul(&s->rot, mk_support_local(s, m3_tmul(&s->rot, d))), s->pos);
+}
+
+/* A vertex of the configuration-space obstacle A - B, with its parents. */
+typedef struct mk_vertex {
+	mink_vec3 w, a, b; /* w = a - b */
+} mk_vertex;
+
+static inline mk_vertex mk_support_cso(const mk_shape *A, const mk_shape *B, mink_vec3 d)
+{
+	mk_vertex v;
+	v.a = mk_support(A, d);
+	v.b = mk_support(B, v3_neg(d));
+	v.w = v3_sub(v.a, v.b);
+	return v;
+}
+
+typedef struct mk_simplex {
+	mk_vertex v[4];
+	double bc[4]; /* barycentric weights of the closest point */
+	int n;
+} mk_simplex;
+
+/* Tolerances of one query, in length units. */
+typedef struct mk_tol {
+	double rel;     /* relative to the value */
+	double abs;     /* size_tolerance * size */
+	double eps;     /* rounding level of the pair: a few ulps of its size */
+	double size;
+	int max_gjk, max_epa;
+} mk_tol;
+
+typedef struct mk_gjk_out {
+	mk_simplex s;
+	mink_vec3 v;       /* closest point of A - B to the origin */
+	double dist;       /* |v| */
+	int contained;     /* origin within eps of the simplex: overlap or touch */
+	int iterations;
+	int capped;        /* stopped by the iteration cap */
+} mk_gjk_out;
+
+void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);
+
+/* Closest point of a simplex to the origin: reduces s, sets s->bc, returns it. */
+mink_vec3 mk_simplex_closest(mk_simplex *s);
+
+/* What EPA (3D or 2D) gives back: the contact in the query frame. */
+typedef struct mk_pen {
+	double depth;      /* >= 0 */
+	mink_vec3 normal;  /* unit; direction B must move to separate (A to B) */
+	mink_vec3 pa, pb;  /* on the cores; pa - pb = depth * normal */
+	int iterations;
+	mink_warning warning;
+} mk_pen;
+
+void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+             const mk_tol *tol, mk_pen *out);
+void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+             const mk_tol *tol, mk_pen *out);
+
+/* A deterministic unit vector orthogonal to unit n. */
+mink_vec3 mk_any_orthogonal(mink_vec3 n);
+
+#endif /* MINK_INTERNAL_H */

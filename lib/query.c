@@ -1,0 +1,302 @@
+/*
+ * query.c - the orchestration: poses -> GJK -> EPA or distance -> contact.
+ *
+ * Everything is computed in A's frame, on the cores of the shapes (a sphere
+ * is a point, a capsule a segment); the swept radii are added at the end,
+ * which is exact.  Only then are the results carried to world space.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+mink_options mink_default_options(void)
+{
+	mink_options o;
+	o.tolerance = 1e-10;
+	o.size_tolerance = 1e-13;
+	o.max_gjk_iterations = 128;
+	o.max_epa_iterations = 512;
+	return o;
+}
+
+const char *mink_status_name(mink_status s)
+{
+	switch (s) {
+	case MINK_OK: return "ok";
+	case MINK_APPROXIMATE: return "approximate";
+	case MINK_ERROR: return "error";
+	}
+	return "error";
+}
+
+const char *mink_state_name(mink_state s)
+{
+	switch (s) {
+	case MINK_SEPARATED: return "separated";
+	case MINK_TOUCHING: return "touching";
+	case MINK_PENETRATING: return "penetrating";
+	}
+	return "separated";
+}
+
+const char *mink_warning_name(mink_warning w)
+{
+	switch (w) {
+	case MINK_WARN_NONE: return "none";
+	case MINK_WARN_GJK_ITERATIONS: return "gjk_iterations";
+	case MINK_WARN_EPA_ITERATIONS: return "epa_iterations";
+	case MINK_WARN_EPA_CAPACITY: return "epa_capacity";
+	case MINK_WARN_DEGENERATE: return "degenerate";
+	}
+	return "none";
+}
+
+const char *mink_error_name(mink_error e)
+{
+	switch (e) {
+	case MINK_ERR_NONE: return "none";
+	case MINK_ERR_BAD_SHAPE: return "bad_shape";
+	case MINK_ERR_BAD_POSE: return "bad_pose";
+	case MINK_ERR_NUMERIC: return "numeric";
+	}
+	return "none";
+}
+
+/*
+ * Duff, Burgess, Christensen, Hery, Kensler, Liani, Villemin, "Building an
+ * Orthonormal Basis, Revisited", JCGT 6(1), 2017: branch-free except for
+ * the sign, continuous away from n.z = -1, and a function of n alone.
+ */
+void mink_tangents(mink_vec3 n, mink_vec3 *t1, mink_vec3 *t2)
+{
+	double sign = copysign(1.0, n.z);
+	double a = -1.0 / (sign + n.z);
+	double b = n.x * n.y * a;
+	*t1 = v3(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
+	*t2 = v3(b, sign + n.y * n.y * a, -n.y);
+}
+
+static void fail(mink_result *out, int dim, mink_error e)
+{
+	memset(out, 0, sizeof *out);
+	out->status = MINK_ERROR;
+	out->error = e;
+	out->dim = dim;
+}
+
+/* Unit quaternion of q; 0 when q cannot be normalised. */
+static int unit_quat(mink_quat q, mink_quat *u)
+{
+	if (!isfinite(q.w) || !isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z))
+		return 0;
+	double m = fmax(fmax(fabs(q.w), fabs(q.x)), fmax(fabs(q.y), fabs(q.z)));
+	if (!(m > 0.0))
+		return 0;
+	double w = q.w / m, x = q.x / m, y = q.y / m, z = q.z / m;
+	double l = sqrt(w * w + x * x + y * y + z * z);
+	u->w = w / l;
+	u->x = x / l;
+	u->y = y / l;
+	u->z = z / l;
+	return 1;
+}
+
+static int coord_ok(double x)
+{
+	return isfinite(x) && fabs(x) <= 1e100;
+}
+
+/* The pair's answer in A's frame. */
+typedef struct mk_answer {
+	double distance;
+	mink_vec3 normal, pa, pb;
+	int gjk_it, epa_it;
+	mink_warning warning;
+} mk_answer;
+
+static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                  mk_answer *ans, double *eps_out)
+{
+	mk_tol tol;
+	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	if (!(size > 0.0))
+		size = DBL_MIN;
+	tol.size = size;
+	tol.rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
+	tol.abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
+	tol.eps = 8.0 * DBL_EPSILON * size;
+	tol.max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
+	tol.max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
+	*eps_out = tol.eps;
+
+	mk_gjk_out g;
+	mk_gjk(A, B, &tol, &g);
+	ans->gjk_it = g.iterations;
+	ans->epa_it = 0;
+	ans->warning = MINK_WARN_NONE;
+
+	mink_vec3 pa, pb, n;
+	double core;
+	if (!g.contained) {
+		pa = v3(0, 0, 0);
+		pb = v3(0, 0, 0);
+		for (int i = 0; i < g.s.n; i++) {
+			pa = v3_mad(pa, g.s.v[i].a, g.s.bc[i]);
+			pb = v3_mad(pb, g.s.v[i].b, g.s.bc[i]);
+		}
+		/* v = pa - pb points from B to A; the normal goes from A to B. */
+		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
+		core = g.dist;
+		if (g.capped)
+			ans->warning = MINK_WARN_GJK_ITERATIONS;
+	} else {
+		mk_pen pen;
+		if (dim == 2)
+			mk_epa2(A, B, &g.s, &tol, &pen);
+		else
+			mk_epa3(A, B, &g.s, &tol, &pen);
+		pa = pen.pa;
+		pb = pen.pb;
+		n = pen.normal;
+		core = -pen.depth;
+		ans->epa_it = pen.iterations;
+		ans->warning = pen.warning;
+	}
+	ans->distance = core - (A->margin + B->margin);
+	ans->pa = v3_mad(pa, n, A->margin);
+	ans->pb = v3_mad(pb, n, -B->margin);
+	ans->normal = n;
+}
+
+static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)
+{
+	out->status = ans->warning == MINK_WARN_NONE ? MINK_OK : MINK_APPROXIMATE;
+	out->warning = ans->warning;
+	out->error = MINK_ERR_NONE;
+	out->dim = dim;
+	out->distance = ans->distance;
+	out->gjk_iterations = ans->gjk_it;
+	out->epa_iterations = ans->epa_it;
+	if (fabs(out->distance) <= eps) {
+		/* Indistinguishable from contact at this scale: report it exactly. */
+		out->state = MINK_TOUCHING;
+		out->distance = 0.0;
+		mink_vec3 m = v3_scale(v3_add(out->point_a, out->point_b), 0.5);
+		out->point_a = m;
+		out->point_b = m;
+	} else {
+		out->state = out->distance < 0.0 ? MINK_PENETRATING : MINK_SEPARATED;
+	}
+	out->depth = out->distance < 0.0 ? -out->distance : 0.0;
+}
+
+static int result_finite(const mink_result *r)
+{
+	return isfinite(r->distance) && v3_isfinite(r->normal) && v3_isfinite(r->point_a) &&
+	       v3_isfinite(r->point_b) && v3_isfinite(r->local_a) && v3_isfinite(r->local_b) &&
+	       v3_isfinite(r->tangent[0]) && v3_isfinite(r->tangent[1]);
+}
+
+mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
+                        const mink_shape3 *b, const mink_pose3 *pb,
+                        const mink_options *opt, mink_result *out)
+{
+	mink_options defaults = mink_default_options();
+	const mink_options *o = opt ? opt : &defaults;
+	mink_error e;
+	if ((e = mink_shape3_check(a)) != MINK_ERR_NONE ||
+	    (e = mink_shape3_check(b)) != MINK_ERR_NONE) {
+		fail(out, 3, e);
+		return out->status;
+	}
+	mink_quat qa, qb;
+	if (!pa || !pb || !unit_quat(pa->rotation, &qa) || !unit_quat(pb->rotation, &qb) ||
+	    !coord_ok(pa->position.x) || !coord_ok(pa->position.y) || !coord_ok(pa->position.z) ||
+	    !coord_ok(pb->position.x) || !coord_ok(pb->position.y) || !coord_ok(pb->position.z)) {
+		fail(out, 3, MINK_ERR_BAD_POSE);
+		return out->status;
+	}
+
+	mat3 ra = m3_from_quat(qa), rb = m3_from_quat(qb);
+	mk_shape A, B;
+	mk_shape_from3(a, &A);
+	mk_shape_from3(b, &B);
+	B.rot = m3_tmul_m3(&ra, &rb);
+	B.pos = m3_tmul(&ra, v3_sub(pb->position, pa->position));
+	B.identity = 0;
+
+	mk_answer ans;
+	double eps;
+	solve(&A, &B, 3, o, &ans, &eps);
+
+	memset(out, 0, sizeof *out);
+	/* local points first, in the frames where they are exact */
+	out->point_a = ans.pa;
+	out->point_b = ans.pb;
+	finish(out, 3, &ans, eps);
+	mink_vec3 la = out->point_a, lbA = out->point_b; /* both in A's frame */
+	out->local_a = la;
+	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
+	out->normal = v3_normalize_or(m3_mul(&ra, ans.normal), v3(1, 0, 0));
+	out->point_a = v3_add(m3_mul(&ra, la), pa->position);
+	out->point_b = v3_add(m3_mul(&ra, lbA), pa->position);
+	mink_tangents(out->normal, &out->tangent[0], &out->tangent[1]);
+	if (!result_finite(out))
+		fail(out, 3, MINK_ERR_NUMERIC);
+	return out->status;
+}
+
+mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
+                        const mink_shape2 *b, const mink_pose2 *pb,
+                        const mink_options *opt, mink_result *out)
+{
+	mink_options defaults = mink_default_options();
+	const mink_options *o = opt ? opt : &defaults;
+	mink_error e;
+	if ((e = mink_shape2_check(a)) != MINK_ERR_NONE ||
+	    (e = mink_shape2_check(b)) != MINK_ERR_NONE) {
+		fail(out, 2, e);
+		return out->status;
+	}
+	if (!pa || !pb || !coord_ok(pa->position.x) || !coord_ok(pa->position.y) ||
+	    !coord_ok(pb->position.x) || !coord_ok(pb->position.y) || !isfinite(pa->angle) ||
+	    !isfinite(pb->angle)) {
+		fail(out, 2, MINK_ERR_BAD_POSE);
+		return out->status;
+	}
+
+	mat3 ra = m3_from_angle(pa->angle), rb = m3_from_angle(pb->angle);
+	mk_shape A, B;
+	mk_shape_from2(a, &A);
+	mk_shape_from2(b, &B);
+	B.rot = m3_tmul_m3(&ra, &rb);
+	mink_vec3 d = v3(pb->position.x - pa->position.x, pb->position.y - pa->position.y, 0.0);
+	B.pos = m3_tmul(&ra, d);
+	B.identity = 0;
+
+	mk_answer ans;
+	double eps;
+	solve(&A, &B, 2, o, &ans, &eps);
+
+	memset(out, 0, sizeof *out);
+	out->point_a = ans.pa;
+	out->point_b = ans.pb;
+	finish(out, 2, &ans, eps);
+	mink_vec3 la = out->point_a, lbA = out->point_b;
+	mink_vec3 origin = v3(pa->position.x, pa->position.y, 0.0);
+	out->local_a = la;
+	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
+	mink_vec3 n = m3_mul(&ra, ans.normal);
+	n.z = 0.0;
+	out->normal = v3_normalize_or(n, v3(1, 0, 0));
+	out->point_a = v3_add(m3_mul(&ra, la), origin);
+	out->point_b = v3_add(m3_mul(&ra, lbA), origin);
+	out->local_a.z = out->local_b.z = out->point_a.z = out->point_b.z = 0.0;
+	out->tangent[0] = v3(-out->normal.y, out->normal.x, 0.0);
+	out->tangent[1] = v3(0, 0, 0);
+	if (!result_finite(out))
+		fail(out, 2, MINK_ERR_NUMERIC);
+	return out->status;
+}

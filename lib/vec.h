@@ -1,0 +1,154 @@
+/*
+ * vec.h - private small-vector math on value structs (Box2D style).
+ */
+#ifndef MINK_VEC_H
+#define MINK_VEC_H
+
+#include <math.h>
+
+#include "mink.h"
+
+static inline mink_vec3 v3(double x, double y, double z)
+{
+	mink_vec3 r = {x, y, z};
+	return r;
+}
+
+static inline mink_vec3 v3_add(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+static inline mink_vec3 v3_sub(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+static inline mink_vec3 v3_scale(mink_vec3 a, double s)
+{
+	return v3(a.x * s, a.y * s, a.z * s);
+}
+
+static inline mink_vec3 v3_neg(mink_vec3 a)
+{
+	return v3(-a.x, -a.y, -a.z);
+}
+
+/* a + b * s */
+static inline mink_vec3 v3_mad(mink_vec3 a, mink_vec3 b, double s)
+{
+	return v3(a.x + b.x * s, a.y + b.y * s, a.z + b.z * s);
+}
+
+static inline double v3_dot(mink_vec3 a, mink_vec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline mink_vec3 v3_cross(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+static inline double v3_len2(mink_vec3 a)
+{
+	return v3_dot(a, a);
+}
+
+static inline double v3_len(mink_vec3 a)
+{
+	return sqrt(v3_dot(a, a));
+}
+
+static inline double v3_maxabs(mink_vec3 a)
+{
+	double m = fabs(a.x);
+	if (fabs(a.y) > m)
+		m = fabs(a.y);
+	if (fabs(a.z) > m)
+		m = fabs(a.z);
+	return m;
+}
+
+/*
+ * Length without overflow or underflow of the squares: scale by the largest
+ * component first.  Used where inputs may be tiny or huge.
+ */
+static inline double v3_len_safe(mink_vec3 a)
+{
+	double m = v3_maxabs(a);
+	if (m == 0.0 || !isfinite(m))
+		return m;
+	return m * v3_len(v3_scale(a, 1.0 / m));
+}
+
+/* Unit vector of a, or `fallback` when a has no usable direction. */
+static inline mink_vec3 v3_normalize_or(mink_vec3 a, mink_vec3 fallback)
+{
+	double l = v3_len_safe(a);
+	if (!(l > 0.0) || !isfinite(l))
+		return fallback;
+	return v3_scale(a, 1.0 / l);
+}
+
+static inline int v3_isfinite(mink_vec3 a)
+{
+	return isfinite(a.x) && isfinite(a.y) && isfinite(a.z);
+}
+
+/* A 3x3 matrix, row-major. */
+typedef struct mat3 {
+	double m[3][3];
+} mat3;
+
+static inline mink_vec3 m3_mul(const mat3 *a, mink_vec3 v)
+{
+	return v3(a->m[0][0] * v.x + a->m[0][1] * v.y + a->m[0][2] * v.z,
+	          a->m[1][0] * v.x + a->m[1][1] * v.y + a->m[1][2] * v.z,
+	          a->m[2][0] * v.x + a->m[2][1] * v.y + a->m[2][2] * v.z);
+}
+
+/* Transpose times v. */
+static inline mink_vec3 m3_tmul(const mat3 *a, mink_vec3 v)
+{
+	return v3(a->m[0][0] * v.x + a->m[1][0] * v.y + a->m[2][0] * v.z,
+	          a->m[0][1] * v.x + a->m[1][1] * v.y + a->m[2][1] * v.z,
+	          a->m[0][2] * v.x + a->m[1][2] * v.y + a->m[2][2] * v.z);
+}
+
+/* a^T b */
+static inline mat3 m3_tmul_m3(const mat3 *a, const mat3 *b)
+{
+	mat3 out;
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			out.m[i][j] = a->m[0][i] * b->m[0][j] + a->m[1][i] * b->m[1][j] +
+			              a->m[2][i] * b->m[2][j];
+	return out;
+}
+
+static inline mat3 m3_identity(void)
+{
+	mat3 a = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+	return a;
+}
+
+/* Rotation matrix of a unit quaternion [w, x, y, z]. */
+static inline mat3 m3_from_quat(mink_quat q)
+{
+	double w = q.w, x = q.x, y = q.y, z = q.z;
+	mat3 a = {{{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+	           {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+	           {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}}};
+	return a;
+}
+
+/* Rotation by angle t (radians, counter-clockwise) about z. */
+static inline mat3 m3_from_angle(double t)
+{
+	double c = cos(t), s = sin(t);
+	mat3 a = {{{c, -s, 0}, {s, c, 0}, {0, 0, 1}}};
+	return a;
+}
+
+#endif /* MINK_VEC_H */
