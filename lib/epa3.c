@@ -406,7 +406,7 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 	if (s->n == 4) {
 		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
 		double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
-		if (!(fabs(vol6(a, b, c, d)) > 1e-12 * scale)) {
+		if (!(fabs(vol6(a, b, c, d)) > 1e-13 * scale)) {
 			static const int tri[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
 			best_subsimplex(s, tri, 4, 3);
 		}
@@ -414,7 +414,7 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 	if (s->n == 3) {
 		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
 		mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
-		if (!(v3_len(v3_cross(ab, ac)) > 1e-12 * v3_len(ab) * v3_len(ac))) {
+		if (!(v3_len(v3_cross(ab, ac)) > 1e-13 * v3_len(ab) * v3_len(ac))) {
 			static const int seg[3][3] = {{0, 1, 0}, {1, 2, 0}, {0, 2, 0}};
 			best_subsimplex(s, seg, 3, 2);
 		}

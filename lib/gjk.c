@@ -122,7 +122,10 @@ static mink_vec3 closest_tetra(mk_simplex *s)
 	mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
 	double vol = vol6(a, b, c, d);
 	double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
-	int flat = !(fabs(vol) > 1e-12 * scale);
+	/* Flat only at the rounding level: a thin tetrahedron still decides
+	 * the side of the origin reliably, and smooth shapes produce thin ones
+	 * when they barely overlap. */
+	int flat = !(fabs(vol) > 16.0 * DBL_EPSILON * scale);
 	/* face (i, j, k) and the opposite vertex o */
 	static const int f[4][4] = {{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}};
 	int outside[4];
