@@ -142,7 +142,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 
 	int best;
 	mink_vec3 bn = v3(1, 0, 0);
-	double bd;
+	double bd, h;
 	for (;;) {
 		best = -1;
 		bd = INFINITY;
@@ -161,7 +161,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			return;
 		}
 		w = mk_support_cso(A, B, bn);
-		double h = v3_dot(w.w, bn);
+		h = v3_dot(w.w, bn);
 		if (h - bd <= tol->rel * fabs(bd) + tol->abs)
 			break;
 		/* A support point already at the edge's end: nothing to refine. */
@@ -182,13 +182,17 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	}
 
 	const mk_vertex *a = &P.v[best], *b = &P.v[(best + 1) % P.n];
-	double depth = bd > 0.0 ? bd : 0.0;
-	mink_vec3 p = v3_scale(bn, depth);
+	mink_vec3 p = v3_scale(bn, bd);
 	mink_vec3 ab = v3_sub(b->w, a->w);
 	double t = v3_dot(v3_sub(p, a->w), ab) / v3_dot(ab, ab);
 	t = fmin(fmax(t, 0.0), 1.0);
 	out->pa = v3_add(v3_scale(a->a, 1.0 - t), v3_scale(b->a, t));
 	out->pb = v3_add(v3_scale(a->b, 1.0 - t), v3_scale(b->b, t));
+	/* The support distance along the normal, as in 3D (see epa3.c). */
+	double depth = h > 0.0 ? h : 0.0;
+	double fix = 0.5 * (depth - v3_dot(v3_sub(out->pa, out->pb), bn));
+	out->pa = v3_mad(out->pa, bn, fix);
+	out->pb = v3_mad(out->pb, bn, -fix);
 	out->depth = depth;
 	out->normal = bn;
 }

@@ -281,7 +281,7 @@ static double face_bary(const epa_poly *P, const epa_face *F, double l[3])
  * the closest one (a triangulated polygon of the obstacle) tie on distance,
  * so the one that actually contains the projection is chosen among them.
  */
-static void face_contact(const epa_poly *P, int best, double slack, mk_pen *out)
+static void face_contact(const epa_poly *P, int best, double slack, double h, mk_pen *out)
 {
 	const epa_face *F = &P->face[best];
 	double l[3];
@@ -308,8 +308,21 @@ static void face_contact(const epa_poly *P, int best, double slack, mk_pen *out)
 	const mk_vertex *A = &P->vert[F->v[0]], *B = &P->vert[F->v[1]], *C = &P->vert[F->v[2]];
 	out->pa = v3_add(v3_add(v3_scale(A->a, l[0]), v3_scale(B->a, l[1])), v3_scale(C->a, l[2]));
 	out->pb = v3_add(v3_add(v3_scale(A->b, l[0]), v3_scale(B->b, l[1])), v3_scale(C->b, l[2]));
-	out->depth = F->d > 0.0 ? F->d : 0.0;
-	out->normal = F->n;
+	/*
+	 * Report the support distance h along the normal, the upper bound: it is
+	 * exactly the translation of B along n that ends the overlap, so depth
+	 * and normal certify each other even on smooth shapes, where the normal
+	 * is only known to the square root of the gap.  The points move apart
+	 * along n by half the gap each (at most the tolerance) to keep
+	 * pa - pb = depth * n.
+	 */
+	mink_vec3 n = P->face[best].n;
+	double depth = h > 0.0 ? h : 0.0;
+	double fix = 0.5 * (depth - v3_dot(v3_sub(out->pa, out->pb), n));
+	out->pa = v3_mad(out->pa, n, fix);
+	out->pb = v3_mad(out->pb, n, -fix);
+	out->depth = depth;
+	out->normal = n;
 }
 
 /* Contact when the obstacle has (almost) no extent beyond the origin in
@@ -507,6 +520,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 
 	int pass = 0;
 	int best;
+	double h;
 	for (;;) {
 		best = -1;
 		double bd = INFINITY;
@@ -517,7 +531,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			}
 		const epa_face *F = &P.face[best];
 		w = mk_support_cso(A, B, F->n);
-		double h = v3_dot(w.w, F->n);
+		h = v3_dot(w.w, F->n);
 		if (h - F->d <= tol->rel * fabs(F->d) + tol->abs)
 			break;
 		/* A support point that is already a corner of the face: the face
@@ -542,5 +556,5 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		}
 		out->iterations++;
 	}
-	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, out);
+	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, h, out);
 }

@@ -206,6 +206,8 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 
 	out->contained = 0;
 	out->capped = 0;
+	out->lower = -INFINITY;
+	out->converged = 0;
 	for (;;) {
 		if (dist2 <= eps2) {
 			out->contained = 1;
@@ -218,20 +220,37 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		it++;
 		mk_vertex w = mk_support_cso(A, B, v3_neg(v));
 		double dist = sqrt(dist2);
-		double gap = dist2 - v3_dot(v, w.w);
-		if (gap <= dist * (tol->rel * dist + tol->abs))
+		double vw = v3_dot(v, w.w);
+		double gap = dist2 - vw;
+		/* The plane through w normal to v bounds the distance from below. */
+		out->lower = fmax(out->lower, vw / dist);
+		if (gap <= dist * (tol->rel * dist + tol->abs)) {
+			out->converged = 1;
 			break;
+		}
 		int dup = 0;
 		for (int i = 0; i < s.n; i++)
 			dup |= same_point(s.v[i].w, w.w);
-		if (dup)
+		if (dup) {
+			/* w is a corner of the simplex whose closest point is v:
+			 * v is the answer up to rounding. */
+			out->converged = 1;
 			break;
+		}
 		mk_simplex ns = s;
 		ns.v[ns.n++] = w;
 		mink_vec3 nv = mk_simplex_closest(&ns);
 		double nd2 = v3_len2(nv);
-		if (!(nd2 < dist2))
-			break; /* no strict progress: v is as good as it gets */
+		if (!(nd2 < dist2)) {
+			/* No strict progress.  In exact arithmetic that means gap <= 0;
+			 * v carries rounding of a few ulps of the simplex corners, and
+			 * the gap with it: within that noise, v is the answer. */
+			double m2 = v3_len2(w.w);
+			for (int i = 0; i < s.n; i++)
+				m2 = fmax(m2, v3_len2(s.v[i].w));
+			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
+			break;
+		}
 		s = ns;
 		v = nv;
 		dist2 = nd2;

@@ -92,6 +92,8 @@ typedef struct mk_gjk_out {
 	int contained;     /* origin within eps of the simplex: overlap or touch */
 	int iterations;
 	int capped;        /* stopped by the iteration cap */
+	double lower;      /* best lower bound on the distance (> 0 proves separation) */
+	int converged;     /* stopped on the gap test or a repeated support point */
 } mk_gjk_out;
 
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);

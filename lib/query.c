@@ -137,6 +137,12 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	ans->epa_it = 0;
 	ans->warning = MINK_WARN_NONE;
 
+	/* GJK stopped without converging (no strict progress, or the cap).
+	 * Without a proof of separation (a positive lower bound) the origin
+	 * may lie inside: let EPA decide from the simplex found so far. */
+	if (!g.contained && !g.converged && !(g.lower > 0.0))
+		g.contained = 1;
+
 	mink_vec3 pa, pb, n;
 	double core;
 	if (!g.contained) {
