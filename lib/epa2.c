@@ -190,9 +190,9 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	out->pb = v3_add(v3_scale(a->b, 1.0 - t), v3_scale(b->b, t));
 	/* The support distance along the normal, as in 3D (see epa3.c). */
 	double depth = h > 0.0 ? h : 0.0;
-	double fix = 0.5 * (depth - v3_dot(v3_sub(out->pa, out->pb), bn));
-	out->pa = v3_mad(out->pa, bn, fix);
-	out->pb = v3_mad(out->pb, bn, -fix);
+	mink_vec3 fix = v3_scale(v3_sub(v3_scale(bn, depth), v3_sub(out->pa, out->pb)), 0.5);
+	out->pa = v3_add(out->pa, fix);
+	out->pb = v3_sub(out->pb, fix);
 	out->depth = depth;
 	out->normal = bn;
 }

@@ -312,15 +312,15 @@ static void face_contact(const epa_poly *P, int best, double slack, double h, mk
 	 * Report the support distance h along the normal, the upper bound: it is
 	 * exactly the translation of B along n that ends the overlap, so depth
 	 * and normal certify each other even on smooth shapes, where the normal
-	 * is only known to the square root of the gap.  The points move apart
-	 * along n by half the gap each (at most the tolerance) to keep
-	 * pa - pb = depth * n.
+	 * is only known to the square root of the gap.  The two points share
+	 * the difference (the gap along n, rounding or clamping across it) to
+	 * keep pa - pb = depth * n exactly.
 	 */
 	mink_vec3 n = P->face[best].n;
 	double depth = h > 0.0 ? h : 0.0;
-	double fix = 0.5 * (depth - v3_dot(v3_sub(out->pa, out->pb), n));
-	out->pa = v3_mad(out->pa, n, fix);
-	out->pb = v3_mad(out->pb, n, -fix);
+	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, depth), v3_sub(out->pa, out->pb)), 0.5);
+	out->pa = v3_add(out->pa, fix);
+	out->pb = v3_sub(out->pb, fix);
 	out->depth = depth;
 	out->normal = n;
 }

@@ -99,15 +99,28 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	/* Collinear or nearly so: the region tests above are not reliable. */
 	if (!(nn > 1e-24 * v3_dot(ab, ab) * v3_dot(ac, ac)) || !(sum > 0.0))
 		return closest_triangle_edges(s, i, j, k);
+	/* The projection onto the plane is more accurate than the weighted sum,
+	 * and weights from signed areas about it more accurate than va, vb, vc
+	 * (whose products cancel badly on the slivers smooth shapes produce). */
+	mink_vec3 p = v3_scale(n, v3_dot(a, n) / nn);
+	double la = v3_dot(n, v3_cross(v3_sub(b, p), v3_sub(c, p)));
+	double lb = v3_dot(n, v3_cross(v3_sub(c, p), v3_sub(a, p)));
+	double lc = v3_dot(n, v3_cross(v3_sub(a, p), v3_sub(b, p)));
+	double lsum = la + lb + lc;
 	s->v[0] = va_;
 	s->v[1] = vb_;
 	s->v[2] = vc_;
-	s->bc[0] = va / sum;
-	s->bc[1] = vb / sum;
-	s->bc[2] = vc / sum;
+	if (la >= 0.0 && lb >= 0.0 && lc >= 0.0 && lsum > 0.0) {
+		s->bc[0] = la / lsum;
+		s->bc[1] = lb / lsum;
+		s->bc[2] = lc / lsum;
+	} else {
+		s->bc[0] = va / sum;
+		s->bc[1] = vb / sum;
+		s->bc[2] = vc / sum;
+	}
 	s->n = 3;
-	/* The projection onto the plane is more accurate than the weighted sum. */
-	return v3_scale(n, v3_dot(a, n) / nn);
+	return p;
 }
 
 /* Signed six-fold volume of (p, q, r, t). */

@@ -152,6 +152,11 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 			pa = v3_mad(pa, g.s.v[i].a, g.s.bc[i]);
 			pb = v3_mad(pb, g.s.v[i].b, g.s.bc[i]);
 		}
+		/* The weights of a sliver simplex carry more rounding than v: share
+		 * the difference between the points so that pa - pb = v exactly. */
+		mink_vec3 e = v3_scale(v3_sub(g.v, v3_sub(pa, pb)), 0.5);
+		pa = v3_add(pa, e);
+		pb = v3_sub(pb, e);
 		/* v = pa - pb points from B to A; the normal goes from A to B. */
 		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
 		core = g.dist;
