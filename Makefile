@@ -5,6 +5,7 @@
 #                   run the suite again under AddressSanitizer + UBSan
 #   make check      run the tests once in the current build (no installs)
 #   make certify    the long certificate run (10^7 random queries)
+#   make bench      kernel and end-to-end benchmarks (installs the peers)
 #   make demo       run mink on the bundled example
 #   make deps       install the Debian packages the build and tests need
 
@@ -38,7 +39,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBMINK  = $(BUILD)/libmink.a
 MINK     = $(BUILD)/mink
 
-.PHONY: all test check check-unit check-cli demo deps clean san certify
+.PHONY: all test check check-unit check-cli demo deps clean san certify bench
 
 all: $(LIBMINK) $(MINK)
 
@@ -82,6 +83,10 @@ test: deps
 # The sanitizer run certifies 10^5 queries instead of 10^6 (it is ~10x slower).
 san:
 	MINK_CERTIFY_N=100000 $(MAKE) BUILD=build/san EXTRA_CFLAGS="$(SAN_FLAGS)" EXTRA_LDFLAGS="$(SAN_FLAGS)" check
+
+# Benchmarks (figures, never timed tests): see bench/README.md.
+bench: deps all
+	$(MAKE) -C bench BUILD=$(abspath $(BUILD))
 
 # The long certificate run: 10^7 random 3D queries and 2 * 10^6 in 2D.
 certify: $(BUILD)/tests/test_certify

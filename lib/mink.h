@@ -89,9 +89,60 @@ typedef struct mink_shape3 {
 		struct {
 			const mink_vec3 *points; /**< caller-owned, count >= 1 */
 			int count;
+			/**
+			 * Optional vertex adjacency of the convex hull of `points`
+			 * (CSR: the neighbours of vertex i are
+			 * adjacency[adjacency_start[i] .. adjacency_start[i+1]-1]),
+			 * as mink_hull_build() makes it.  When present and count is
+			 * large, support points are found by hill climbing over it
+			 * instead of scanning every point.  NULL: scan.
+			 */
+			const int *adjacency_start;
+			const int *adjacency;
 		} hull;
 	};
 } mink_shape3;
+
+/**
+ * A convex hull built from a point set by mink_hull_build(): its vertices
+ * (a subset of the input, coordinates copied exactly), its triangular
+ * faces and the vertex adjacency used for hill-climbing support.  Owned by
+ * the caller; release with mink_hull_free().
+ */
+typedef struct mink_hull {
+	mink_vec3 *points;    /**< the hull's vertices */
+	int count;
+	int *adjacency_start; /**< count + 1 offsets into adjacency */
+	int *adjacency;       /**< neighbour indices into points */
+	int *faces;           /**< 3 * face_count indices, counter-clockwise seen from outside */
+	int face_count;
+	int dim;              /**< affine dimension of the input: 0, 1, 2 or 3 */
+	int input_count;      /**< number of input points */
+	int duplicates;       /**< input points that repeated another exactly */
+	int interior;         /**< input points strictly inside the hull (dropped) */
+} mink_hull;
+
+/** Outcome of mink_hull_build(). */
+typedef enum mink_hull_status {
+	MINK_HULL_OK = 0,      /**< a solid hull (dim 3) */
+	MINK_HULL_DEGENERATE,  /**< all points on a plane, line or one point:
+	                            points kept, faces and adjacency empty */
+	MINK_HULL_INVALID,     /**< no points, or a non-finite coordinate */
+	MINK_HULL_NOMEM        /**< allocation failed */
+} mink_hull_status;
+
+/**
+ * Builds the convex hull of n points (libqhull_r, exact input coordinates).
+ * A degenerate set still yields a usable shape: its distinct points, with
+ * no adjacency.  Allocates; not for the query hot path.
+ */
+mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out);
+
+/** Frees what mink_hull_build() allocated; *h becomes empty. */
+void mink_hull_free(mink_hull *h);
+
+/** The shape of a built hull (type MINK_HULL, adjacency attached). */
+mink_shape3 mink_hull_shape(const mink_hull *h, double margin);
 
 /** The kinds of 2D shapes. */
 typedef enum mink_shape2_type {
