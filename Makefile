@@ -23,8 +23,10 @@ ALL_CFLAGS = $(STD_FLAGS) $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
 CJSON_CFLAGS  = $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS    = $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# What a program linking libmink.a needs besides it.
+LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
-DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev python3
+DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
@@ -61,10 +63,10 @@ $(LIBMINK): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(MINK): $(CLI_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(CLI_OBJ) $(LIBMINK) $(CJSON_LIBS) -lpthread -lm
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(CLI_OBJ) $(LIBMINK) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_SUPPORT_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(LIBMINK) $(CMOCKA_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(LIB_LIBS)
 
 # Unit and oracle tests (cmocka), then the CLI golden tests.
 check: check-unit check-cli

@@ -18,6 +18,7 @@ typedef enum core_type {
 	CORE_TRIANGLE,  /* p[0..2] */
 	CORE_BOX,       /* v = half extents (z = 0 for 2D boxes) */
 	CORE_POINTS3,   /* pts3[n] */
+	CORE_CLIMB3,    /* pts3[n] with adjacency: hill-climbing support */
 	CORE_POINTS2,   /* pts2[n], z = 0 */
 	CORE_CYLINDER,  /* r, h */
 	CORE_CONE,      /* r, h */
@@ -33,6 +34,8 @@ typedef struct mk_shape {
 	const mink_vec3 *pts3;
 	const mink_vec2 *pts2;
 	int n;
+	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
+	int *cursor;       /* CORE_CLIMB3: vertex of the last support (warm start) */
 	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
 	double radius;     /* bounding radius of the swept shape about its origin */
 	/* Placement in the query frame: x_frame = rot * x_local + pos. */
@@ -41,8 +44,13 @@ typedef struct mk_shape {
 	int identity;      /* rot = I and pos = 0 */
 } mk_shape;
 
-/* The core of a checked public shape, in its own frame (identity placement). */
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out);
+/* Hulls with at least this many points and an adjacency use hill climbing
+ * (measured by `make bench`: below it a plain scan is as fast). */
+#define MK_CLIMB_MIN_POINTS 32
+
+/* The core of a checked public shape, in its own frame (identity placement).
+ * `cursor` is per-query scratch for the hill-climbing warm start. */
+void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
 
 /* Support point of the core in local direction d (need not be unit). */

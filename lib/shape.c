@@ -59,6 +59,35 @@ static void unit2(double x, double y, double *ux, double *uy)
 	*uy = y / l;
 }
 
+/*
+ * Hill climbing over the hull's vertex graph (steepest ascent), warm-started
+ * at the previous answer: successive GJK/EPA directions are close, so a few
+ * steps usually suffice.  A vertex no neighbour improves on is a global
+ * maximum of a linear function over a convex polytope.
+ */
+static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
+{
+	const mink_vec3 *p = s->pts3;
+	int v = *s->cursor;
+	double best = v3_dot(p[v], d);
+	for (;;) {
+		int next = -1;
+		for (int k = s->adj_start[v]; k < s->adj_start[v + 1]; k++) {
+			int u = s->adj[k];
+			double t = v3_dot(p[u], d);
+			if (t > best) {
+				best = t;
+				next = u;
+			}
+		}
+		if (next < 0)
+			break;
+		v = next;
+	}
+	*s->cursor = v;
+	return p[v];
+}
+
 mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 {
 	switch (s->type) {
@@ -73,6 +102,8 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 		          d.z >= 0.0 ? s->v.z : -s->v.z);
 	case CORE_POINTS3:
 		return support_points3(s->pts3, s->n, d);
+	case CORE_CLIMB3:
+		return support_climb(s, d);
 	case CORE_POINTS2:
 		return support_points2(s->pts2, s->n, d);
 	case CORE_CYLINDER: {
@@ -153,6 +184,12 @@ mink_error mink_shape3_check(const mink_shape3 *s)
 	case MINK_HULL:
 		if (!s->hull.points || s->hull.count < 1)
 			return MINK_ERR_BAD_SHAPE;
+		if (!s->hull.adjacency_start != !s->hull.adjacency)
+			return MINK_ERR_BAD_SHAPE;
+		/* A hull with adjacency comes from mink_hull_build, which checked
+		 * its points: a scan here would cost what hill climbing saves. */
+		if (s->hull.adjacency)
+			return MINK_ERR_NONE;
 		for (int i = 0; i < s->hull.count; i++)
 			if (!finite_v3(s->hull.points[i]))
 				return MINK_ERR_BAD_SHAPE;
@@ -203,7 +240,7 @@ static double max_len3(const mink_vec3 *p, int n)
 }
 
 /* Fills the core of a checked 3D shape, in its own frame. */
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out)
+void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 {
 	mk_shape c = {0};
 	c.margin = s->margin;
@@ -257,7 +294,22 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out)
 		c.type = CORE_POINTS3;
 		c.pts3 = s->hull.points;
 		c.n = s->hull.count;
-		c.radius = max_len3(c.pts3, c.n);
+		if (s->hull.adjacency_start && s->hull.adjacency && c.n >= MK_CLIMB_MIN_POINTS &&
+		    cursor) {
+			c.type = CORE_CLIMB3;
+			c.adj_start = s->hull.adjacency_start;
+			c.adj = s->hull.adjacency;
+			c.cursor = cursor;
+			*cursor = 0;
+			/* The size only scales tolerances: the six axis supports give
+			 * it within a factor sqrt(3) without a scan of every point. */
+			static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
+			                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+			for (int i = 0; i < 6; i++)
+				c.radius = fmax(c.radius, v3_len_safe(support_climb(&c, axes[i])));
+		} else {
+			c.radius = max_len3(c.pts3, c.n);
+		}
 		break;
 	}
 	c.radius += c.margin;
