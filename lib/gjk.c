@@ -41,7 +41,13 @@ static mink_vec3 closest_segment_ij(mk_simplex *s, int i, int j)
 	s->bc[0] = 1.0 - u;
 	s->bc[1] = u;
 	s->n = 2;
-	return v3_add(v3_scale(a, 1.0 - u), v3_scale(b, u));
+	/* v = ab x (a x b) / |ab|^2: the triple product keeps the direction of
+	 * a tiny v exact where a + u * ab would round it away (a long segment
+	 * passing close to the origin, as nearly parallel faces make). */
+	mink_vec3 v = v3_scale(v3_cross(ab, v3_cross(a, b)), 1.0 / den);
+	if (!v3_isfinite(v))
+		v = v3_add(v3_scale(a, 1.0 - u), v3_scale(b, u));
+	return v;
 }
 
 static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k);
@@ -201,6 +207,9 @@ static int same_point(mink_vec3 a, mink_vec3 b)
 	return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
+/* Fresh starts allowed when the simplex stops making progress. */
+#define GJK_MAX_RESTARTS 4
+
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out)
 {
 	/* Start towards B: A's support towards B minus B's towards A is a
@@ -215,7 +224,10 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 	mink_vec3 v = s.v[0].w;
 	double dist2 = v3_len2(v);
 	double eps2 = tol->eps * tol->eps;
-	int it = 0;
+	int it = 0, restarts = 0;
+	mk_simplex best_s = s;
+	mink_vec3 best_v = v;
+	double best_d2 = dist2;
 
 	out->contained = 0;
 	out->capped = 0;
@@ -241,23 +253,41 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			out->converged = 1;
 			break;
 		}
-		int dup = 0;
+		/* In exact arithmetic a positive gap means w is new and the simplex
+		 * with it gets strictly closer.  A repeated w or no progress means
+		 * rounding got in the way: typically a sliver simplex built from
+		 * nearly parallel faces. */
+		int stuck = 0;
 		for (int i = 0; i < s.n; i++)
-			dup |= same_point(s.v[i].w, w.w);
-		if (dup) {
-			/* w is a corner of the simplex whose closest point is v:
-			 * v is the answer up to rounding. */
-			out->converged = 1;
-			break;
-		}
+			stuck |= same_point(s.v[i].w, w.w);
 		mk_simplex ns = s;
-		ns.v[ns.n++] = w;
-		mink_vec3 nv = mk_simplex_closest(&ns);
-		double nd2 = v3_len2(nv);
-		if (!(nd2 < dist2)) {
-			/* No strict progress.  In exact arithmetic that means gap <= 0;
-			 * v carries rounding of a few ulps of the simplex corners, and
-			 * the gap with it: within that noise, v is the answer. */
+		mink_vec3 nv = v;
+		double nd2 = dist2;
+		if (!stuck) {
+			ns.v[ns.n++] = w;
+			nv = mk_simplex_closest(&ns);
+			nd2 = v3_len2(nv);
+			stuck = !(nd2 < dist2); /* a NaN fails too */
+		}
+		if (stuck) {
+			if (dist2 < best_d2) {
+				best_s = s;
+				best_v = v;
+				best_d2 = dist2;
+			}
+			if (restarts < GJK_MAX_RESTARTS && isfinite(v3_len2(w.w))) {
+				/* Drop the stale corners and start again from w alone,
+				 * keeping the best answer so far. */
+				restarts++;
+				s.n = 1;
+				s.v[0] = w;
+				s.bc[0] = 1.0;
+				v = w.w;
+				dist2 = v3_len2(v);
+				continue;
+			}
+			/* Out of fresh starts: within the rounding of the corners
+			 * (a few ulps of them, and the gap with them), v is the answer. */
 			double m2 = v3_len2(w.w);
 			for (int i = 0; i < s.n; i++)
 				m2 = fmax(m2, v3_len2(s.v[i].w));
@@ -267,6 +297,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		s = ns;
 		v = nv;
 		dist2 = nd2;
+	}
+	if (!out->contained && best_d2 < dist2) {
+		s = best_s;
+		v = best_v;
+		dist2 = best_d2;
 	}
 	out->s = s;
 	out->v = v;
