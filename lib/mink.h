@@ -179,7 +179,7 @@ typedef struct mink_options {
 	 */
 	double tolerance;      /**< relative to the value; default 1e-10 */
 	double size_tolerance; /**< relative to the pair's size; default 1e-13 */
-	int max_gjk_iterations; /**< default 128 */
+	int max_gjk_iterations; /**< default 256 */
 	int max_epa_iterations; /**< default 512; also bounded by capacity */
 } mink_options;
 
@@ -233,7 +233,7 @@ typedef struct mink_result {
 	int epa_iterations;
 } mink_result;
 
-/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 128/512). */
+/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/512). */
 mink_options mink_default_options(void);
 
 /**

@@ -16,7 +16,7 @@ mink_options mink_default_options(void)
 	mink_options o;
 	o.tolerance = 1e-10;
 	o.size_tolerance = 1e-13;
-	o.max_gjk_iterations = 128;
+	o.max_gjk_iterations = 256;
 	o.max_epa_iterations = 512;
 	return o;
 }
