@@ -137,11 +137,19 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	ans->epa_it = 0;
 	ans->warning = MINK_WARN_NONE;
 
-	/* GJK stopped without converging (no strict progress, or the cap).
-	 * Without a proof of separation (a positive lower bound) the origin
-	 * may lie inside: let EPA decide from the simplex found so far. */
-	if (!g.contained && !g.converged && !(g.lower > 0.0))
-		g.contained = 1;
+	/* GJK stuck without converging and without a proof of separation (a
+	 * positive lower bound): the origin may lie inside, next to the
+	 * simplex; let EPA decide from it.  At the iteration cap the result
+	 * is flagged, and when its bounds on the distance straddle zero its
+	 * state is `touching` (distance 0): running out of iterations is
+	 * never reported as a separation. */
+	int straddle = 0;
+	if (!g.contained && !g.converged && !(g.lower > 0.0)) {
+		if (g.capped)
+			straddle = 1;
+		else
+			g.contained = 1;
+	}
 
 	mink_vec3 pa, pb, n;
 	double core;
@@ -160,8 +168,19 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 		/* v = pa - pb points from B to A; the normal goes from A to B. */
 		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
 		core = g.dist;
+		double margins = A->margin + B->margin;
+		if (straddle && core > margins) {
+			/* The distance lies between lower - margins <= 0 and
+			 * core - margins > 0: report zero, the points met halfway. */
+			double shrink = 0.5 * (core - margins);
+			pa = v3_mad(pa, n, shrink);
+			pb = v3_mad(pb, n, -shrink);
+			core = margins;
+		}
 		if (g.capped)
 			ans->warning = MINK_WARN_GJK_ITERATIONS;
+		else if (!g.converged)
+			ans->warning = MINK_WARN_DEGENERATE;
 	} else {
 		mk_pen pen;
 		if (dim == 2)

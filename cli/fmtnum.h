@@ -1,0 +1,23 @@
+/*
+ * fmtnum.h - shortest decimal text of a double that reads back exactly.
+ */
+#ifndef CLI_FMTNUM_H
+#define CLI_FMTNUM_H
+
+#include <stddef.h>
+
+/** Room for any number cli_fmtnum writes, NUL included. */
+#define CLI_NUM_MAX 32
+
+/**
+ * Writes v to buf (CLI_NUM_MAX bytes) as the shortest of %.15g, %.16g and
+ * %.17g that strtod turns back into v, and returns its length.  Negative
+ * zero is written as "0".  Non-finite values, which JSON cannot hold, give
+ * an empty string and 0.
+ */
+size_t cli_fmtnum(char *buf, double v);
+
+/** Writes an integral double (|v| <= 2^53) in plain digits, no exponent. */
+size_t cli_fmtint(char *buf, double v);
+
+#endif /* CLI_FMTNUM_H */

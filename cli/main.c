@@ -1,0 +1,275 @@
+/*
+ * main.c - mink: penetration depth, distance and contact points of pairs
+ * of convex shapes, from JSON batches to JSON, NDJSON or CSV.
+ *
+ * Exit status: 0 when every record was answered, 1 when some were error
+ * records (or a JSON array was broken), 2 on a usage error, an unreadable
+ * input file or a failed write.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "fmtnum.h"
+#include "mink.h"
+#include "parse.h"
+#include "util.h"
+#include "writer.h"
+
+enum {
+	OPT_TOLERANCE = 256,
+	OPT_SIZE_TOLERANCE,
+	OPT_MAX_GJK,
+	OPT_MAX_EPA
+};
+
+static const struct option long_options[] = {
+	{"format", required_argument, NULL, 'f'},
+	{"output", required_argument, NULL, 'o'},
+	{"dim", required_argument, NULL, 'd'},
+	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
+	{"size-tolerance", required_argument, NULL, OPT_SIZE_TOLERANCE},
+	{"max-gjk-iterations", required_argument, NULL, OPT_MAX_GJK},
+	{"max-epa-iterations", required_argument, NULL, OPT_MAX_EPA},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0}
+};
+
+static const char help_text[] =
+	"Usage: mink [OPTION]... [FILE]...\n"
+	"Compute the penetration depth or distance and the contact points of\n"
+	"pairs of convex shapes.  Each FILE holds a JSON array of pairs or one\n"
+	"pair per line (NDJSON); with no FILE, or when FILE is -, read standard\n"
+	"input.  One result is written per pair, in input order.\n"
+	"\n"
+	"  -f, --format=FORMAT         output format: json (default), ndjson, csv\n"
+	"  -o, --output=FILE           write to FILE instead of standard output\n"
+	"  -d, --dim=2|3               dimension of pairs without \"dim\" (default 3)\n"
+	"      --tolerance=X           relative convergence tolerance (default %s)\n"
+	"      --size-tolerance=X      tolerance relative to the pair's size\n"
+	"                              (default %s)\n"
+	"      --max-gjk-iterations=N  GJK iteration limit (default %d)\n"
+	"      --max-epa-iterations=N  EPA iteration limit (default %d)\n"
+	"  -h, --help                  display this help and exit\n"
+	"  -V, --version               output version information and exit\n"
+	"\n"
+	"A pair is {\"id\": \"p1\", \"dim\": 3, \"a\": SHAPE, \"b\": SHAPE}; a 3D SHAPE\n"
+	"is a sphere, box, capsule, cylinder, cone, ellipsoid, point, segment,\n"
+	"triangle or hull, a 2D one a circle, box, capsule, segment, point or\n"
+	"polygon, each with an optional position, rotation and margin.\n"
+	"\n"
+	"Exit status: 0 if every pair was answered, 1 if some records were\n"
+	"errors, 2 on a usage error, an unreadable file or a write error.\n";
+
+static void usage(void)
+{
+	mink_options d = mink_default_options();
+	char tol[CLI_NUM_MAX], size_tol[CLI_NUM_MAX];
+
+	/* The defaults come from the library, so the text cannot go stale. */
+	cli_fmtnum(tol, d.tolerance);
+	cli_fmtnum(size_tol, d.size_tolerance);
+	printf(help_text, tol, size_tol, d.max_gjk_iterations,
+	       d.max_epa_iterations);
+}
+
+static int usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mink: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'mink --help' for more information.\n", stderr);
+	return 2;
+}
+
+/* A finite number >= 0 in plain decimal (no hex, inf or nan). */
+static int parse_tolerance(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+		return -1;
+	errno = 0;
+	*out = strtod(s, &end);
+	if (*end || errno == ERANGE || !isfinite(*out) || *out < 0)
+		return -1;
+	return 0;
+}
+
+/* A count >= 1. */
+static int parse_count(const char *s, int *out)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end || errno == ERANGE || v < 1 || v > INT_MAX)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+/* Whether `arg` (a long option without its dashes) abbreviates several. */
+static int ambiguous(const char *arg)
+{
+	size_t n = strcspn(arg, "=");
+	int matches = 0;
+
+	for (const struct option *o = long_options; o->name; o++)
+		if (strncmp(o->name, arg, n) == 0)
+			matches++;
+	return matches > 1;
+}
+
+/* Closes fp and says whether everything written to it arrived. */
+static int close_output(FILE *fp, const char *name, int err_no)
+{
+	errno = 0;
+	if (fflush(fp) != 0 && !err_no)
+		err_no = errno ? errno : EIO;
+	if (ferror(fp) && !err_no)
+		err_no = EIO;
+	errno = 0;
+	if (fclose(fp) != 0 && !err_no)
+		err_no = errno ? errno : EIO;
+	if (err_no) {
+		if (name)
+			fprintf(stderr, "mink: write error: %s: %s\n", name,
+			        strerror(err_no));
+		else
+			fprintf(stderr, "mink: write error: %s\n", strerror(err_no));
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	cli_batch batch;
+	cli_format format = CLI_FORMAT_JSON;
+	const char *output = NULL;
+	FILE *out = stdout;
+	int c, status = 0;
+
+	memset(&batch, 0, sizeof batch);
+	batch.options = mink_default_options();
+	batch.default_dim = 3;
+	opterr = 0; /* our messages, not getopt's */
+	while ((c = getopt_long(argc, argv, ":f:o:d:hV", long_options, NULL)) !=
+	       -1) {
+		const char *opt = argv[optind - 1]; /* for messages */
+
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				format = CLI_FORMAT_JSON;
+			else if (strcmp(optarg, "ndjson") == 0)
+				format = CLI_FORMAT_NDJSON;
+			else if (strcmp(optarg, "csv") == 0)
+				format = CLI_FORMAT_CSV;
+			else
+				return usage_error("invalid format '%s' (json, ndjson or csv)",
+				                   optarg);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'd':
+			if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0)
+				return usage_error("invalid dimension '%s' (2 or 3)",
+				                   optarg);
+			batch.default_dim = optarg[0] - '0';
+			break;
+		case OPT_TOLERANCE:
+			if (parse_tolerance(optarg, &batch.options.tolerance) < 0)
+				return usage_error("invalid tolerance '%s' (a number >= 0)",
+				                   optarg);
+			break;
+		case OPT_SIZE_TOLERANCE:
+			if (parse_tolerance(optarg, &batch.options.size_tolerance) < 0)
+				return usage_error("invalid size tolerance '%s' "
+				                   "(a number >= 0)", optarg);
+			break;
+		case OPT_MAX_GJK:
+			if (parse_count(optarg, &batch.options.max_gjk_iterations) < 0)
+				return usage_error("invalid iteration limit '%s' "
+				                   "(a number >= 1)", optarg);
+			break;
+		case OPT_MAX_EPA:
+			if (parse_count(optarg, &batch.options.max_epa_iterations) < 0)
+				return usage_error("invalid iteration limit '%s' "
+				                   "(a number >= 1)", optarg);
+			break;
+		case 'h':
+			usage();
+			return close_output(stdout, NULL, 0) < 0 ? 2 : 0;
+		case 'V':
+			printf("mink %s\n", MINK_VERSION_STRING);
+			return close_output(stdout, NULL, 0) < 0 ? 2 : 0;
+		case ':':
+			/* Only the last argument can lack its value: it is opt. */
+			return usage_error("option '%s' requires an argument", opt);
+		default:
+			/*
+			 * getopt leaves optopt 0 for a long option it does not know,
+			 * sets it to the option's own letter for "--help=x", and to
+			 * the unknown letter for "-x" (possibly inside a group, when
+			 * opt is not the option's argument).
+			 */
+			if (optopt == 0 && strncmp(opt, "--", 2) == 0 &&
+			    ambiguous(opt + 2))
+				return usage_error("option '%.*s' is ambiguous",
+				                   (int)strcspn(opt, "="), opt);
+			if (optopt == 0)
+				return usage_error("unknown option '%.*s'",
+				                   (int)strcspn(opt, "="), opt);
+			if (strchr("fodhV", optopt))
+				return usage_error("option '%.*s' takes no argument",
+				                   (int)strcspn(opt, "="), opt);
+			return usage_error("unknown option '-%c'", optopt);
+		}
+	}
+
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "mink: %s: %s\n", output, strerror(errno));
+		return 2;
+	}
+	batch.writer = cli_writer_new(out, format);
+	if (optind == argc) {
+		status = cli_batch_file(&batch, "-");
+	} else {
+		for (int i = optind; i < argc; i++) {
+			int rc = cli_batch_file(&batch, argv[i]);
+
+			if (rc > status)
+				status = rc;
+			if (cli_writer_error_number(batch.writer))
+				break;
+		}
+	}
+	if (batch.errors && status == 0)
+		status = 1;
+	cli_writer_finish(batch.writer);
+	if (close_output(out, output, cli_writer_error_number(batch.writer)) < 0)
+		status = 2;
+	if (out != stdout && fclose(stdout) != 0 && status == 0)
+		status = 2;
+	cli_writer_free(batch.writer);
+	cli_pair_free(&batch.pair);
+	return status;
+}

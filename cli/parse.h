@@ -1,0 +1,64 @@
+/*
+ * parse.h - from one parsed JSON record to a mink pair, strictly checked.
+ */
+#ifndef CLI_PARSE_H
+#define CLI_PARSE_H
+
+#include <stddef.h>
+
+#include <cJSON.h>
+
+#include "mink.h"
+
+/** Room for an error message, NUL included. */
+#define CLI_MSG_MAX 256
+
+/** A record's id: a string (pointing into the cJSON tree) or an integer. */
+typedef struct cli_id {
+	const char *str; /**< NULL for an integer id */
+	double num;      /**< the integer id, exactly representable */
+} cli_id;
+
+/** Why a record was rejected: an output error code and a message. */
+typedef struct cli_error {
+	const char *code; /**< "bad_json", "bad_record", "bad_shape", ... */
+	char message[CLI_MSG_MAX];
+} cli_error;
+
+/**
+ * A pair ready for mink_query3 or mink_query2.  Hull and polygon points
+ * live in buffers owned by the pair and reused from record to record;
+ * start from {0} and release with cli_pair_free.
+ */
+typedef struct cli_pair {
+	int dim; /**< 2 or 3; 0 when the record did not get that far */
+	mink_shape3 shape3[2];
+	mink_pose3 pose3[2];
+	mink_shape2 shape2[2];
+	mink_pose2 pose2[2];
+	mink_vec3 *pts3[2];
+	mink_vec2 *pts2[2];
+	size_t cap3[2], cap2[2];
+} cli_pair;
+
+/**
+ * Checks record `rec` and fills `pair` from it.  `*id` holds the default id
+ * on entry and the record's own id on return, if it has a valid one.
+ * Returns 0, or -1 with *err filled.
+ */
+int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *pair,
+                   cli_id *id, cli_error *err);
+
+/** Releases the point buffers of a pair. */
+void cli_pair_free(cli_pair *pair);
+
+/**
+ * Parses the text of one record (len > 0 and text[len] == '\0').  On a
+ * syntax error, or when more than blanks follow the value, returns NULL
+ * with *err filled (code "bad_json") and *offset set to where the text
+ * went wrong.
+ */
+cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
+                      cli_error *err);
+
+#endif /* CLI_PARSE_H */

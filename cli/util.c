@@ -1,0 +1,65 @@
+/*
+ * util.c - allocation and byte buffers for cli/.
+ */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_out_of_memory(void)
+{
+	fputs("mink: out of memory\n", stderr);
+	exit(2);
+}
+
+void *cli_xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+
+	if (!q)
+		cli_out_of_memory();
+	return q;
+}
+
+char *cli_buf_reserve(cli_buf *b, size_t extra)
+{
+	if (extra > (size_t)-1 - b->len)
+		cli_out_of_memory();
+	if (b->len + extra > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+
+		while (cap < b->len + extra) {
+			if (cap > (size_t)-1 / 2)
+				cli_out_of_memory();
+			cap *= 2;
+		}
+		b->data = cli_xrealloc(b->data, cap);
+		b->cap = cap;
+	}
+	return b->data + b->len;
+}
+
+void cli_buf_put(cli_buf *b, const char *s, size_t n)
+{
+	memcpy(cli_buf_reserve(b, n), s, n);
+	b->len += n;
+}
+
+void cli_buf_puts(cli_buf *b, const char *s)
+{
+	cli_buf_put(b, s, strlen(s));
+}
+
+void cli_buf_putc(cli_buf *b, char c)
+{
+	*cli_buf_reserve(b, 1) = c;
+	b->len++;
+}
+
+void cli_buf_free(cli_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,410 @@
+/*
+ * writer.c - building output records as text.
+ *
+ * Each record is built in a buffer and written with one fwrite.  Numbers
+ * go through cli_fmtnum (cJSON's printer drops digits); strings are
+ * escaped here, with invalid UTF-8 replaced by U+FFFD, so the output is
+ * always valid JSON or CSV whatever bytes the input held.
+ */
+#include "writer.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmtnum.h"
+#include "util.h"
+
+static const char csv_header[] =
+	"id,dim,status,state,intersecting,distance,depth,nx,ny,nz,"
+	"point_a_x,point_a_y,point_a_z,point_b_x,point_b_y,point_b_z,"
+	"local_a_x,local_a_y,local_a_z,local_b_x,local_b_y,local_b_z,"
+	"t1x,t1y,t1z,t2x,t2y,t2z,gjk_iterations,epa_iterations,"
+	"warning,error_code,error_message\n";
+
+struct cli_writer {
+	FILE *fp;
+	cli_format format;
+	cli_buf buf;
+	long records;
+	int err_no;
+};
+
+cli_writer *cli_writer_new(FILE *fp, cli_format format)
+{
+	cli_writer *w = cli_xrealloc(NULL, sizeof *w);
+
+	memset(w, 0, sizeof *w);
+	w->fp = fp;
+	w->format = format;
+	if (format == CLI_FORMAT_CSV)
+		cli_buf_puts(&w->buf, csv_header);
+	return w;
+}
+
+void cli_writer_free(cli_writer *w)
+{
+	if (!w)
+		return;
+	cli_buf_free(&w->buf);
+	free(w);
+}
+
+int cli_writer_error_number(const cli_writer *w)
+{
+	return w->err_no;
+}
+
+static void note_error(cli_writer *w)
+{
+	if (!w->err_no)
+		w->err_no = errno ? errno : EIO;
+}
+
+/* Writes out the buffer. */
+static void drain(cli_writer *w)
+{
+	if (w->buf.len == 0)
+		return;
+	errno = 0;
+	if (fwrite(w->buf.data, 1, w->buf.len, w->fp) != w->buf.len)
+		note_error(w);
+	w->buf.len = 0;
+}
+
+void cli_writer_flush(cli_writer *w)
+{
+	drain(w);
+	errno = 0;
+	if (fflush(w->fp) != 0)
+		note_error(w);
+}
+
+const char *cli_warning_message(mink_warning warning)
+{
+	switch (warning) {
+	case MINK_WARN_GJK_ITERATIONS:
+		return "GJK reached its iteration limit (--max-gjk-iterations) "
+		       "before converging; the values are the best found";
+	case MINK_WARN_EPA_ITERATIONS:
+		return "EPA reached its iteration limit (--max-epa-iterations) "
+		       "before converging; the values are the best found";
+	case MINK_WARN_EPA_CAPACITY:
+		return "EPA ran out of room for its polytope before converging; "
+		       "the values are the best found";
+	case MINK_WARN_DEGENERATE:
+		return "a numerically degenerate configuration was resolved by a "
+		       "fallback; the values are the best found";
+	default:
+		return "the values are approximate";
+	}
+}
+
+/*
+ * Length of the well-formed UTF-8 sequence (RFC 3629) that starts at s,
+ * or 0.  s is NUL-terminated, and a NUL never passes as a continuation
+ * byte, so the checks never read past the end.
+ */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xC2 || c > 0xF4 || (s[1] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xE0)
+		return 2;
+	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+		return 0; /* overlong, surrogate or beyond U+10FFFF */
+	if ((s[2] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xF0)
+		return 3;
+	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
+}
+
+static void put_json_string(cli_buf *b, const char *str)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+
+	cli_buf_putc(b, '"');
+	while (*s) {
+		const unsigned char *run = s;
+		size_t n;
+
+		/* Copy plain ASCII in runs: the common case. */
+		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
+			s++;
+		cli_buf_put(b, (const char *)run, (size_t)(s - run));
+		if (!*s)
+			break;
+		switch (*s) {
+		case '"':
+			cli_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			cli_buf_puts(b, "\\\\");
+			break;
+		case '\b':
+			cli_buf_puts(b, "\\b");
+			break;
+		case '\f':
+			cli_buf_puts(b, "\\f");
+			break;
+		case '\n':
+			cli_buf_puts(b, "\\n");
+			break;
+		case '\r':
+			cli_buf_puts(b, "\\r");
+			break;
+		case '\t':
+			cli_buf_puts(b, "\\t");
+			break;
+		default:
+			if (*s < 0x20) {
+				char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
+
+				cli_buf_put(b, u, sizeof u);
+			} else if ((n = utf8_len(s)) > 0) {
+				cli_buf_put(b, (const char *)s, n);
+				s += n - 1;
+			} else {
+				cli_buf_puts(b, "\\ufffd");
+			}
+			break;
+		}
+		s++;
+	}
+	cli_buf_putc(b, '"');
+}
+
+/* A CSV field, quoted (RFC 4180) only when it has to be. */
+static void put_csv_string(cli_buf *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int quote = strpbrk(str, ",\"\r\n") != NULL;
+
+	if (quote)
+		cli_buf_putc(b, '"');
+	while (*s) {
+		size_t n = utf8_len(s);
+
+		if (n == 0) {
+			cli_buf_puts(b, "\xEF\xBF\xBD"); /* U+FFFD */
+			s++;
+			continue;
+		}
+		if (*s == '"')
+			cli_buf_putc(b, '"');
+		cli_buf_put(b, (const char *)s, n);
+		s += n;
+	}
+	if (quote)
+		cli_buf_putc(b, '"');
+}
+
+/* A number; JSON has no text for a non-finite one, so it gets null. */
+static void put_num(cli_writer *w, double v)
+{
+	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
+	size_t n = cli_fmtnum(p, v);
+
+	if (n == 0 && w->format != CLI_FORMAT_CSV) {
+		memcpy(p, "null", 4);
+		n = 4;
+	}
+	w->buf.len += n;
+}
+
+static void put_int(cli_writer *w, long v)
+{
+	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
+
+	w->buf.len += (size_t)snprintf(p, CLI_NUM_MAX, "%ld", v);
+}
+
+static void put_id(cli_writer *w, const cli_id *id)
+{
+	if (id->str) {
+		if (w->format == CLI_FORMAT_CSV)
+			put_csv_string(&w->buf, id->str);
+		else
+			put_json_string(&w->buf, id->str);
+	} else {
+		char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
+
+		w->buf.len += cli_fmtint(p, id->num);
+	}
+}
+
+static void put_json_vec(cli_writer *w, mink_vec3 v, int dim)
+{
+	cli_buf_putc(&w->buf, '[');
+	put_num(w, v.x);
+	cli_buf_putc(&w->buf, ',');
+	put_num(w, v.y);
+	if (dim == 3) {
+		cli_buf_putc(&w->buf, ',');
+		put_num(w, v.z);
+	}
+	cli_buf_putc(&w->buf, ']');
+}
+
+/* Three CSV fields; 2D vectors get z = 0. */
+static void put_csv_vec(cli_writer *w, mink_vec3 v, int dim)
+{
+	put_num(w, v.x);
+	cli_buf_putc(&w->buf, ',');
+	put_num(w, v.y);
+	cli_buf_putc(&w->buf, ',');
+	put_num(w, dim == 3 ? v.z : 0);
+	cli_buf_putc(&w->buf, ',');
+}
+
+/* Starts a JSON or NDJSON record: the separator before it. */
+static void begin_record(cli_writer *w)
+{
+	if (w->format == CLI_FORMAT_JSON)
+		cli_buf_puts(&w->buf, w->records ? ",\n" : "[\n");
+	w->records++;
+}
+
+static void end_record(cli_writer *w)
+{
+	if (w->format != CLI_FORMAT_JSON)
+		cli_buf_putc(&w->buf, '\n');
+	drain(w);
+}
+
+static void json_result(cli_writer *w, const cli_id *id, int dim,
+                        const mink_result *res)
+{
+	cli_buf *b = &w->buf;
+	static const char *const fields[] = {"normal", "point_a", "point_b",
+	                                     "local_a", "local_b"};
+	const mink_vec3 *vecs[] = {&res->normal, &res->point_a, &res->point_b,
+	                           &res->local_a, &res->local_b};
+
+	cli_buf_puts(b, "{\"id\":");
+	put_id(w, id);
+	cli_buf_puts(b, ",\"status\":\"");
+	cli_buf_puts(b, mink_status_name(res->status));
+	cli_buf_putc(b, '"');
+	if (res->status == MINK_APPROXIMATE) {
+		cli_buf_puts(b, ",\"warning\":{\"code\":\"");
+		cli_buf_puts(b, mink_warning_name(res->warning));
+		cli_buf_puts(b, "\",\"message\":");
+		put_json_string(b, cli_warning_message(res->warning));
+		cli_buf_putc(b, '}');
+	}
+	cli_buf_puts(b, ",\"state\":\"");
+	cli_buf_puts(b, mink_state_name(res->state));
+	cli_buf_puts(b, res->state != MINK_SEPARATED ? "\",\"intersecting\":true"
+	                                             : "\",\"intersecting\":false");
+	cli_buf_puts(b, ",\"distance\":");
+	put_num(w, res->distance);
+	cli_buf_puts(b, ",\"depth\":");
+	put_num(w, res->depth);
+	for (size_t i = 0; i < 5; i++) {
+		cli_buf_puts(b, ",\"");
+		cli_buf_puts(b, fields[i]);
+		cli_buf_puts(b, "\":");
+		put_json_vec(w, *vecs[i], dim);
+	}
+	cli_buf_puts(b, ",\"tangents\":[");
+	put_json_vec(w, res->tangent[0], dim);
+	if (dim == 3) {
+		cli_buf_putc(b, ',');
+		put_json_vec(w, res->tangent[1], dim);
+	}
+	cli_buf_puts(b, "],\"iterations\":{\"gjk\":");
+	put_int(w, res->gjk_iterations);
+	cli_buf_puts(b, ",\"epa\":");
+	put_int(w, res->epa_iterations);
+	cli_buf_puts(b, "}}");
+}
+
+static void csv_result(cli_writer *w, const cli_id *id, int dim,
+                       const mink_result *res)
+{
+	cli_buf *b = &w->buf;
+
+	put_id(w, id);
+	cli_buf_putc(b, ',');
+	put_int(w, dim);
+	cli_buf_putc(b, ',');
+	cli_buf_puts(b, mink_status_name(res->status));
+	cli_buf_putc(b, ',');
+	cli_buf_puts(b, mink_state_name(res->state));
+	cli_buf_puts(b, res->state != MINK_SEPARATED ? ",true," : ",false,");
+	put_num(w, res->distance);
+	cli_buf_putc(b, ',');
+	put_num(w, res->depth);
+	cli_buf_putc(b, ',');
+	put_csv_vec(w, res->normal, dim);
+	put_csv_vec(w, res->point_a, dim);
+	put_csv_vec(w, res->point_b, dim);
+	put_csv_vec(w, res->local_a, dim);
+	put_csv_vec(w, res->local_b, dim);
+	put_csv_vec(w, res->tangent[0], dim);
+	if (dim == 3)
+		put_csv_vec(w, res->tangent[1], dim);
+	else
+		cli_buf_puts(b, ",,,");
+	put_int(w, res->gjk_iterations);
+	cli_buf_putc(b, ',');
+	put_int(w, res->epa_iterations);
+	cli_buf_putc(b, ',');
+	if (res->status == MINK_APPROXIMATE)
+		cli_buf_puts(b, mink_warning_name(res->warning));
+	cli_buf_puts(b, ",,");
+}
+
+void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
+                       const mink_result *res)
+{
+	begin_record(w);
+	if (w->format == CLI_FORMAT_CSV)
+		csv_result(w, id, dim, res);
+	else
+		json_result(w, id, dim, res);
+	end_record(w);
+}
+
+void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
+                      const char *code, const char *message)
+{
+	cli_buf *b = &w->buf;
+
+	begin_record(w);
+	if (w->format == CLI_FORMAT_CSV) {
+		put_id(w, id);
+		cli_buf_putc(b, ',');
+		if (dim)
+			put_int(w, dim);
+		/* status, 27 empty value columns, the warning, then the error */
+		cli_buf_puts(b, ",error,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
+		put_csv_string(b, code);
+		cli_buf_putc(b, ',');
+		put_csv_string(b, message);
+	} else {
+		cli_buf_puts(b, "{\"id\":");
+		put_id(w, id);
+		cli_buf_puts(b, ",\"status\":\"error\",\"error\":{\"code\":");
+		put_json_string(b, code);
+		cli_buf_puts(b, ",\"message\":");
+		put_json_string(b, message);
+		cli_buf_puts(b, "}}");
+	}
+	end_record(w);
+}
+
+void cli_writer_finish(cli_writer *w)
+{
+	if (w->format == CLI_FORMAT_JSON)
+		cli_buf_puts(&w->buf, w->records ? "\n]\n" : "[]\n");
+	cli_writer_flush(w);
+}

@@ -1,0 +1,48 @@
+/*
+ * writer.h - results in the output contract (v1): JSON, NDJSON or CSV.
+ */
+#ifndef CLI_WRITER_H
+#define CLI_WRITER_H
+
+#include <stdio.h>
+
+#include "mink.h"
+#include "parse.h"
+
+typedef enum cli_format {
+	CLI_FORMAT_JSON,   /**< one JSON array, a record per line */
+	CLI_FORMAT_NDJSON, /**< one JSON object per line */
+	CLI_FORMAT_CSV     /**< a header row, then one row per record */
+} cli_format;
+
+typedef struct cli_writer cli_writer;
+
+/** A writer to fp (not closed by the writer). */
+cli_writer *cli_writer_new(FILE *fp, cli_format format);
+
+/** Writes the result of pair `id` (dim 2 or 3) computed by mink. */
+void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
+                       const mink_result *res);
+
+/**
+ * Writes an error record; dim is 0 when unknown.  `code` and `message`
+ * go out as they are (invalid UTF-8 is replaced).
+ */
+void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
+                      const char *code, const char *message);
+
+/** Ends the output (the closing ']' of JSON) and flushes it. */
+void cli_writer_finish(cli_writer *w);
+
+/** Flushes what is buffered to the file. */
+void cli_writer_flush(cli_writer *w);
+
+/** 0, or the errno of the first failed write. */
+int cli_writer_error_number(const cli_writer *w);
+
+void cli_writer_free(cli_writer *w);
+
+/** The sentence that explains a warning in the output. */
+const char *cli_warning_message(mink_warning warning);
+
+#endif /* CLI_WRITER_H */

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Checks a mink output (a golden file) against values derived by hand.
+
+usage: check.py FORMAT OUTPUT [INPUT]
+
+FORMAT is json, ndjson or csv.  Every non-error record of OUTPUT must have
+an id listed in EXPECTED below, and match it: state, distance, normal,
+point_a and point_b (None where the contact point is not unique, as for
+two parallel faces).  Every record must also keep the output contract's
+invariants (point_b - point_a = distance * normal, unit normal, tangent
+basis, depth), and every number must be written as the shortest of %.15g,
+%.16g, %.17g that reads back exactly.  With INPUT (the JSON array or NDJSON
+the output came from), local_a and local_b are checked against the poses.
+"""
+import csv
+import json
+import math
+import sys
+
+R2 = math.sqrt(2)
+S3 = 1 / math.sqrt(3)
+
+# id: (state, distance, normal, point_a, point_b), worked out by hand.
+EXPECTED = {
+    # unit spheres, centres 1.5 apart along x
+    "spheres": ("penetrating", -0.5, [1, 0, 0], [1, 0, 0], [0.5, 0, 0]),
+    "spheres-left": ("penetrating", -0.5, [-1, 0, 0], [-1, 0, 0], [-0.5, 0, 0]),
+    # boxes of side 1 overlapping by 0.25 along x: face contact
+    "unit-boxes": ("penetrating", -0.25, [1, 0, 0], [0.5, None, None],
+                   [0.25, None, None]),
+    # box of side 2 and box of side 1 at x = 1.25: overlap 0.25
+    "boxes": ("penetrating", -0.25, [1, 0, 0], [1, None, None],
+              [0.75, None, None]),
+    "spheres-apart": ("separated", 1.5, [0, 1, 0], [0, 1, 0], [0, 2.5, 0]),
+    # centres sqrt(3) apart along the diagonal
+    "spheres-diagonal": ("penetrating", math.sqrt(3) - 2, [S3, S3, S3],
+                         [S3, S3, S3], [1 - S3, 1 - S3, 1 - S3]),
+    "spheres-touching": ("touching", 0, [0, 0, 1], [0, 0, 1], [0, 0, 1]),
+    # small sphere inside a big one: push it out through the near side
+    "sphere-inside": ("penetrating", -2, [1, 0, 0], [2, 0, 0], [0, 0, 0]),
+    "far-spheres": ("penetrating", -0.5, [1, 0, 0], [1000001, 0, 0],
+                    [1000000.5, 0, 0]),
+    # sphere centre 0.8 from the capsule's axis at z = 0.5; radii 0.5 + 0.5
+    "capsule-sphere": ("penetrating", -0.2, [1, 0, 0], [0.5, 0, 0.5],
+                       [0.3, 0, 0.5]),
+    # segment 0.3 from the axis, margin 0.1, capsule radius 0.5
+    "capsule-segment": ("penetrating", -0.3, [1, 0, 0], [0.5, 0, 0],
+                        [0.2, 0, 0]),
+    "cylinder-point": ("separated", 0.5, [0, 0, 1], [0, 0, 1], [0, 0, 1.5]),
+    # the apex of the cone is at z = +half_height
+    "cone-point": ("separated", 1, [0, 0, 1], [0, 0, 1], [0, 0, 2]),
+    "ellipsoid-point": ("separated", 1, [1, 0, 0], [2, 0, 0], [3, 0, 0]),
+    "triangle-sphere": ("separated", 0.5, [0, 0, 1], [0.5, 0.5, 0],
+                        [0.5, 0.5, 0.5]),
+    # the tetrahedron's vertex (1,0,0) is nearest to the sphere at (2,0,0)
+    "hull-sphere": ("separated", 0.5, [1, 0, 0], [1, 0, 0], [1.5, 0, 0]),
+    "points": ("separated", 5, [0.6, 0.8, 0], [0, 0, 0], [3, 4, 0]),
+    # box face at 0.5 swept by 0.25; sphere surface at 1.5 - 0.25
+    "box-margin": ("separated", 0.5, [1, 0, 0], [0.75, 0, 0], [1.25, 0, 0]),
+    # a box turned 45 degrees about z: its edge reaches x = sqrt(2)
+    "rotated-box": ("separated", 2.5 - R2, [1, 0, 0], [R2, 0, 0],
+                    [2.5, 0, 0]),
+    "circles": ("separated", 1, [1, 0], [1, 0], [2, 0]),
+    # the triangle's lowest vertex (0, 0.8) is 0.2 inside the square's top
+    "polygons": ("penetrating", -0.2, [0, 1], [0, 1], [0, 0.8]),
+    "circle-box": ("separated", 1, [1, 0], [0.5, 0], [1.5, 0]),
+    "capsule-circle": ("penetrating", -0.2, [1, 0], [0.5, 0.5], [0.3, 0.5]),
+    "segment-point": ("separated", 2, [0, 1], [0, 0], [0, 2]),
+    "boxes-2d": ("penetrating", -0.25, [1, 0], [1, None], [0.75, None]),
+    "rotated-box-2d": ("separated", 2.5 - R2, [1, 0], [R2, 0], [2.5, 0]),
+}
+
+TOL = 1e-12
+failures = []
+
+
+def fail(rid, msg):
+    failures.append("%s: %s" % (rid, msg))
+
+
+def close(a, b, scale=1.0):
+    return abs(a - b) <= TOL * max(1.0, abs(b), scale)
+
+
+def shortest(v):
+    """The number text the contract asks for."""
+    if v == 0:
+        return "0"
+    for prec in (15, 16, 17):
+        s = "%.*g" % (prec, v)
+        if float(s) == v:
+            return s
+    return s
+
+
+def check_text(rid, text):
+    if text != shortest(float(text)):
+        fail(rid, "number %s should be written %s" % (text, shortest(float(text))))
+
+
+def quat_rotate(q, v):
+    w, x, y, z = q
+    n = math.sqrt(w * w + x * x + y * y + z * z)
+    w, x, y, z = w / n, x / n, y / n, z / n
+    # v + 2 w (u x v) + 2 u x (u x v), u = (x, y, z)
+    ux = (y * v[2] - z * v[1], z * v[0] - x * v[2], x * v[1] - y * v[0])
+    uux = (y * ux[2] - z * ux[1], z * ux[0] - x * ux[2], x * ux[1] - y * ux[0])
+    return [v[i] + 2 * w * ux[i] + 2 * uux[i] for i in range(3)]
+
+
+def to_world(shape, dim, local):
+    pos = shape.get("position", [0] * dim)
+    if dim == 3:
+        r = quat_rotate(shape.get("rotation", [1, 0, 0, 0]), local)
+    else:
+        a = shape.get("rotation", 0)
+        r = [math.cos(a) * local[0] - math.sin(a) * local[1],
+             math.sin(a) * local[0] + math.cos(a) * local[1]]
+    return [r[i] + pos[i] for i in range(dim)]
+
+
+def check_record(rec, pair, dim):
+    rid = rec["id"]
+    if rec["status"] == "error":
+        return
+    if rid not in EXPECTED:
+        fail(rid, "no hand-derived values for this id")
+        return
+    state, dist, normal, pa, pb = EXPECTED[rid]
+    if len(normal) != dim:
+        fail(rid, "dimension %d, expected %d" % (dim, len(normal)))
+        return
+    scale = max(abs(c) for c in rec["point_a"] + rec["point_b"])
+    if rec["state"] != state:
+        fail(rid, "state %s, expected %s" % (rec["state"], state))
+    if rec["intersecting"] != (state != "separated"):
+        fail(rid, "intersecting is wrong")
+    if not close(rec["distance"], dist):
+        fail(rid, "distance %r, expected %r" % (rec["distance"], dist))
+    if rec["depth"] != max(0.0, -rec["distance"]):
+        fail(rid, "depth %r is not max(0, -distance)" % rec["depth"])
+    for name, want in (("normal", normal), ("point_a", pa), ("point_b", pb)):
+        got = rec[name]
+        if len(got) != dim or any(w is not None and not close(g, w, scale)
+                                  for g, w in zip(got, want)):
+            fail(rid, "%s %r, expected %r" % (name, got, want))
+    n = rec["normal"]
+    if not close(math.sqrt(sum(c * c for c in n)), 1):
+        fail(rid, "normal is not a unit vector")
+    for i in range(dim):
+        gap = rec["point_b"][i] - rec["point_a"][i]
+        if not close(gap, rec["distance"] * n[i], scale):
+            fail(rid, "point_b - point_a is not distance * normal")
+    t = rec["tangents"]
+    if dim == 2:
+        if len(t) != 1 or not (close(t[0][0], -n[1]) and close(t[0][1], n[0])):
+            fail(rid, "tangent is not the normal turned by +90 degrees")
+    else:
+        t1, t2 = t
+        cross = [t1[1] * t2[2] - t1[2] * t2[1], t1[2] * t2[0] - t1[0] * t2[2],
+                 t1[0] * t2[1] - t1[1] * t2[0]]
+        if not all(close(cross[i], n[i]) for i in range(3)) or \
+                not close(sum(a * b for a, b in zip(t1, t2)), 0):
+            fail(rid, "tangents are not a right-handed basis with the normal")
+    if pair is not None:
+        for side in ("a", "b"):
+            world = to_world(pair[side], dim, rec["local_" + side])
+            if any(not close(world[i], rec["point_" + side][i], scale)
+                   for i in range(dim)):
+                fail(rid, "local_%s does not map to point_%s" % (side, side))
+
+
+def raw_numbers(text):
+    """Parses JSON, checking the text of every number on the way."""
+    def number(s):
+        check_text("number", s)
+        return float(s)
+    return json.loads(text, parse_float=number, parse_int=number)
+
+
+def read_inputs(path):
+    """The pairs of an input file; None when it is not valid as a whole."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.lstrip().startswith("["):
+        try:
+            return json.loads(text)
+        except ValueError:
+            return None
+    pairs = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                pairs.append(json.loads(line))
+            except ValueError:
+                pairs.append(None)
+    return pairs
+
+
+def csv_records(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    out = []
+    for row in rows:
+        for k, v in row.items():
+            if v and k not in ("id", "status", "state", "intersecting",
+                               "warning", "error_code", "error_message"):
+                check_text(row["id"], v)
+        rec = {"id": row["id"], "status": row["status"]}
+        if row["status"] != "error":
+            dim = int(row["dim"])
+            rec.update(state=row["state"],
+                       intersecting=row["intersecting"] == "true",
+                       distance=float(row["distance"]),
+                       depth=float(row["depth"]),
+                       normal=[float(row[k]) for k in ("nx", "ny", "nz")])
+            for k in ("point_a", "point_b", "local_a", "local_b"):
+                rec[k] = [float(row[k + "_" + c]) for c in "xyz"]
+            t1 = [float(row[k]) for k in ("t1x", "t1y", "t1z")]
+            if dim == 2:
+                for k in ("normal", "point_a", "point_b", "local_a", "local_b"):
+                    if rec[k][2] != 0:
+                        fail(row["id"], "2D row with z != 0 in " + k)
+                    rec[k] = rec[k][:2]
+                rec["tangents"] = [t1[:2]]
+                if any(row[k] for k in ("t2x", "t2y", "t2z")):
+                    fail(row["id"], "2D row with a second tangent")
+            else:
+                rec["tangents"] = [t1, [float(row[k]) for k in ("t2x", "t2y", "t2z")]]
+        out.append(rec)
+    return out
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    fmt, out_path = sys.argv[1], sys.argv[2]
+    pairs = read_inputs(sys.argv[3]) if len(sys.argv) == 4 else None
+    if fmt == "csv":
+        records = csv_records(out_path)
+    else:
+        with open(out_path, encoding="utf-8") as f:
+            text = f.read()
+        if fmt == "json":
+            records = raw_numbers(text)
+        else:
+            records = [raw_numbers(line) for line in text.splitlines()]
+    if pairs is not None and len(pairs) != len(records):
+        fail("-", "%d records for %d pairs" % (len(records), len(pairs)))
+        pairs = None
+    checked = 0
+    for i, rec in enumerate(records):
+        pair = pairs[i] if pairs is not None else None
+        dim = len(rec["normal"]) if "normal" in rec else 0
+        check_record(rec, pair, dim)
+        checked += rec["status"] != "error"
+    for f in failures:
+        print("check: %s: %s" % (out_path, f))
+    if failures:
+        sys.exit(1)
+    print("check: %s: %d results match the hand-derived values" %
+          (out_path, checked))
+
+
+if __name__ == "__main__":
+    main()

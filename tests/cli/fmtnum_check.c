@@ -1,0 +1,89 @@
+/*
+ * fmtnum_check.c - cli_fmtnum against its definition: the first of %.15g,
+ * %.16g and %.17g that strtod reads back exactly ("0" for zeros).  Run by
+ * run.sh, built from cli/fmtnum.c; prints the first differences and exits
+ * 1 if there are any.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmtnum.h"
+
+static unsigned long long state = 88172645463325252ULL;
+
+static unsigned long long next(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+static void reference(char *buf, double v)
+{
+	if (v == 0) {
+		strcpy(buf, "0");
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, CLI_NUM_MAX, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+/* A value from one of several families that stress different paths. */
+static double sample(long i)
+{
+	unsigned long long u = next();
+	char text[64];
+	double v;
+	int n = 0;
+
+	switch (i % 4) {
+	case 0: /* any bit pattern: subnormals, huge, tiny */
+		memcpy(&v, &u, sizeof v);
+		return v;
+	case 1: /* short decimals, the fast path and its edges */
+		return (double)(long long)(u % 2000000001ULL - 1000000000) /
+		       pow(10, (double)(next() % 14));
+	case 2: /* one ulp off a short decimal */
+		v = (double)(long long)(u % 20001 - 10000) / 1000.0;
+		return nextafter(v, (next() & 1) ? INFINITY : -INFINITY);
+	default: /* 14 to 18 digits, often ending in 5 or 50: rounding ties */
+		if (u & 1)
+			text[n++] = '-';
+		text[n++] = (char)('1' + next() % 9);
+		text[n++] = '.';
+		for (int k = 14 + (int)(next() % 5); k > 1; k--)
+			text[n++] = (char)('0' + next() % 10);
+		if (next() & 1)
+			text[n - 1] = '5';
+		else if (next() & 1)
+			memcpy(text + n - 2, "50", 2);
+		snprintf(text + n, sizeof text - (size_t)n, "e%d",
+		         (int)(next() % 640) - 320);
+		return strtod(text, NULL);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long count = argc > 1 ? atol(argv[1]) : 2000000, bad = 0;
+	char got[CLI_NUM_MAX], want[CLI_NUM_MAX];
+
+	for (long i = 0; i < count; i++) {
+		double v = sample(i);
+
+		if (!isfinite(v))
+			continue;
+		cli_fmtnum(got, v);
+		reference(want, v);
+		if (strcmp(got, want) != 0 && bad++ < 10)
+			printf("fmtnum: %a gives %s, expected %s\n", v, got, want);
+	}
+	printf("fmtnum: %ld values, %ld differ\n", count, bad);
+	return bad != 0;
+}

@@ -1,0 +1,297 @@
+#!/bin/sh
+# The CLI tests: golden outputs, error records, exit statuses, standard
+# input, streaming across chunk boundaries and write failures.
+#
+#   MINK=build/mink sh tests/cli/run.sh        (from the repository root)
+#
+# The golden cases are listed in tests/cli/cases; tests/cli/check.py checks
+# the golden files themselves against hand-derived values, and
+# tests/cli/regen.sh rewrites them when the output is meant to change.
+
+MINK=${MINK:-build/mink}
+HERE=tests/cli
+GOLDEN=$HERE/golden
+
+if [ ! -x "$MINK" ]; then
+	echo "run.sh: $MINK is not an executable (build it first)" >&2
+	exit 2
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-cli.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 2' HUP INT TERM
+
+passed=0
+failed=0
+skipped=0
+
+pass() { passed=$((passed + 1)); }
+
+fail() {
+	failed=$((failed + 1))
+	printf 'FAIL: %s\n' "$*"
+}
+
+# run ARGS...: mink's stdout, stderr and status in $TMP/out, $TMP/err, $status.
+run() {
+	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+	status=$?
+}
+
+# run_in INPUT ARGS...: the same, with standard input from INPUT.
+run_in() {
+	input=$1
+	shift
+	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" <"$input"
+	status=$?
+}
+
+# same EXPECTED GOT WHAT: compares two files and shows how they differ.
+same() {
+	cmp -s "$1" "$2" && return 0
+	fail "$3 differs from $1:"
+	diff -u "$1" "$2" | head -n 40
+	return 1
+}
+
+# expect NAME STATUS STDOUT STDERR: checks the last run.  STDOUT and STDERR
+# are files to match, "-" for empty, or "*" for anything.
+expect() {
+	ok=1
+	if [ "$status" -ne "$2" ]; then
+		fail "$1: exit status $status, expected $2"
+		ok=0
+	fi
+	for stream in out err; do
+		if [ "$stream" = out ]; then want=$3; else want=$4; fi
+		case $want in
+		'*') ;;
+		-)
+			if [ -s "$TMP/$stream" ]; then
+				fail "$1: unexpected std$stream:"
+				head -n 20 "$TMP/$stream"
+				ok=0
+			fi
+			;;
+		*) same "$want" "$TMP/$stream" "$1: std$stream" || ok=0 ;;
+		esac
+	done
+	[ $ok = 1 ] && pass
+}
+
+# has NAME FILE TEXT: FILE must contain the fixed string TEXT.
+has() {
+	if grep -F -q -e "$3" "$2"; then
+		pass
+	else
+		fail "$1: no '$3' in:"
+		head -n 20 "$2"
+	fi
+}
+
+golden_stderr() {
+	if [ "$1" = - ]; then echo -; else echo "$GOLDEN/$1"; fi
+}
+
+# --- The golden cases -----------------------------------------------------
+
+set -f # the arguments in the cases file are split, never globbed
+while read -r name want errname check args; do
+	case $name in '' | '#'*) continue ;; esac
+	# shellcheck disable=SC2086
+	run $args
+	expect "$name" "$want" "$GOLDEN/$name" "$(golden_stderr "$errname")"
+done <"$HERE/cases"
+
+# The golden files must hold the hand-derived values, not just any output.
+if command -v python3 >/dev/null 2>&1; then
+	while read -r name want errname check args; do
+		case $name in '' | '#'*) continue ;; esac
+		input=${args##* }
+		if python3 "$HERE/check.py" "$check" "$GOLDEN/$name" "$input" >"$TMP/check" 2>&1; then
+			pass
+		else
+			fail "check.py $name:"
+			cat "$TMP/check"
+		fi
+	done <"$HERE/cases"
+else
+	echo "SKIP: python3 not found, golden values not checked"
+	skipped=$((skipped + 1))
+fi
+set +f
+
+# --- The number formatter against its definition ---------------------------
+
+CC=${CC:-cc}
+if command -v "$CC" >/dev/null 2>&1 &&
+	"$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -O2 -Icli \
+		-o "$TMP/fmtnum_check" "$HERE/fmtnum_check.c" cli/fmtnum.c -lm \
+		>"$TMP/cc" 2>&1; then
+	if "$TMP/fmtnum_check" 400000 >"$TMP/fmtnum"; then
+		pass
+	else
+		fail "number formatting:"
+		cat "$TMP/fmtnum"
+	fi
+else
+	echo "SKIP: no C compiler ($CC) to build fmtnum_check.c"
+	skipped=$((skipped + 1))
+fi
+
+# --- Standard input ---------------------------------------------------------
+
+run_in testdata/analytic.json -
+expect "stdin via -" 0 "$GOLDEN/analytic.json" -
+run_in testdata/analytic.json -f csv
+expect "stdin without FILE" 0 "$GOLDEN/analytic.csv" -
+sed 's|^mink: testdata/errors.ndjson:|mink: <stdin>:|' "$GOLDEN/errors.stderr" >"$TMP/stdin.stderr"
+run_in testdata/errors.ndjson
+expect "stdin errors name <stdin>" 1 "$GOLDEN/errors.json" "$TMP/stdin.stderr"
+printf '[]' >"$TMP/empty"
+run_in "$TMP/empty"
+printf '[]\n' >"$TMP/want"
+expect "empty array from stdin" 0 "$TMP/want" -
+printf '\n  \n' >"$TMP/blank"
+run_in "$TMP/blank" -f ndjson
+expect "blank NDJSON, ndjson output" 0 - -
+
+# --- Several files, options -------------------------------------------------
+
+run testdata/missing.json testdata/demo.json
+echo "mink: testdata/missing.json: No such file or directory" >"$TMP/want"
+expect "missing file, other files still read" 2 "$GOLDEN/demo.json" "$TMP/want"
+
+run -f ndjson testdata/demo.json testdata/noid.ndjson
+sed -n '8,9s/,"status".*//p' "$TMP/out" >"$TMP/ids"
+printf '{"id":8\n{"id":9\n' >"$TMP/want"
+same "$TMP/want" "$TMP/ids" "default ids count over all files" && pass
+
+run -o "$TMP/o.json" testdata/analytic.json
+expect "-o FILE: nothing on stdout" 0 - -
+same "$GOLDEN/analytic.json" "$TMP/o.json" "-o FILE" && pass
+
+printf '{"a": {"type": "circle", "radius": 1}, "b": {"type": "circle", "radius": 1, "position": [3, 0]}}\n' >"$TMP/circles"
+run_in "$TMP/circles" -f ndjson
+expect "a 2D shape in a 3D pair" 1 '*' '*'
+has "a 2D shape in a 3D pair" "$TMP/err" "<stdin>:1: a: 'circle' is a 2D shape; this pair is 3D"
+run_in "$TMP/circles" -f ndjson -d 2
+expect "--dim 2 sets the default" 0 '*' -
+has "--dim 2 sets the default" "$TMP/out" '{"id":1,"status":"ok","state":"separated","intersecting":false,"distance":1,'
+run_in "$TMP/circles" -f ndjson --dim=3
+expect "--dim=3" 1 '*' '*'
+# A byte order mark and CRLF line ends change nothing.
+run_in "$TMP/circles" -f ndjson -d 2
+mv "$TMP/out" "$TMP/circles.out"
+{ printf '\357\273\277'; sed 's/$/\r/' "$TMP/circles"; printf '\r\n'; } >"$TMP/crlf"
+run_in "$TMP/crlf" -f ndjson -d 2
+expect "BOM and CRLF" 0 "$TMP/circles.out" -
+
+grep '"unit-boxes"' testdata/analytic.json | sed 's/},$/}/' >"$TMP/boxes"
+run_in "$TMP/boxes" -f ndjson --max-epa-iterations=1
+expect "an EPA limit gives an approximate result" 0 '*' -
+has "an EPA limit gives an approximate result" "$TMP/out" '"status":"approximate","warning":{"code":"epa_iterations","message":"'
+run_in "$TMP/boxes" -f ndjson --tolerance=1e-12 --size-tolerance 0 --max-gjk-iterations 64
+expect "tolerance options" 0 '*' -
+has "tolerance options" "$TMP/out" '"status":"ok"'
+
+# Strings: escapes on output, invalid UTF-8 replaced, CSV quoting.
+printf '{"id": "\303\251 \\"q\\" \\t \\u0001 \377", "a": {"type": "point"}}\n' >"$TMP/utf8"
+run_in "$TMP/utf8" -f ndjson
+printf '{"id":"\303\251 \\"q\\" \\t \\u0001 \\ufffd","status":"error","error":{"code":"bad_record","message":"missing field '"'b'"'"}}\n' >"$TMP/want"
+expect "string escapes and invalid UTF-8" 1 "$TMP/want" '*'
+
+# --- Exit statuses and usage ------------------------------------------------
+
+run --help
+expect "--help" 0 '*' -
+has "--help" "$TMP/out" "Usage: mink [OPTION]... [FILE]..."
+run -h
+expect "-h" 0 '*' -
+run --version
+echo "mink 0.1.0" >"$TMP/want"
+expect "--version" 0 "$TMP/want" -
+run -V
+expect "-V" 0 "$TMP/want" -
+for bad in --bogus -x "-f xml" "--format" "-d 4" "--tolerance=-1" \
+	"--tolerance=nan" "--size-tolerance=x" "--max-gjk-iterations=0" \
+	"--max-epa-iterations=1.5" "--max"; do
+	set -f
+	# shellcheck disable=SC2086
+	run $bad testdata/demo.json
+	set +f
+	expect "bad usage: $bad" 2 - '*'
+	has "bad usage: $bad" "$TMP/err" "Try 'mink --help' for more information."
+done
+run testdata/missing.json
+expect "missing file" 2 '*' '*'
+run testdata
+expect "a directory" 2 '*' '*'
+has "a directory" "$TMP/err" "mink: testdata: Is a directory"
+
+# --- Write errors -----------------------------------------------------------
+
+if [ -w /dev/full ]; then
+	run -o /dev/full testdata/analytic.json
+	expect "-o /dev/full" 2 - '*'
+	has "-o /dev/full" "$TMP/err" "mink: write error: "
+	"$MINK" testdata/analytic.json >/dev/full 2>"$TMP/err"
+	status=$?
+	expect "stdout on /dev/full" 2 '*' '*'
+	has "stdout on /dev/full" "$TMP/err" "mink: write error: No space left on device"
+	"$MINK" --help >/dev/full 2>"$TMP/err"
+	status=$?
+	expect "--help on /dev/full" 2 '*' '*'
+else
+	echo "SKIP: no /dev/full"
+	skipped=$((skipped + 1))
+fi
+
+# --- Streaming: records across chunk boundaries -----------------------------
+
+# The same 3000 pairs as a pretty-printed array and as NDJSON must give the
+# same results; ids full of brackets, commas and escapes test the scanner.
+awk 'BEGIN {
+	print "["
+	for (i = 1; i <= 3000; i++) {
+		printf "%s  {\"id\": \"r%d ]}[{,\\\"\\\\\",\n", (i > 1 ? ",\n" : ""), i
+		printf "   \"a\": {\"type\": \"sphere\", \"radius\": 1},\n"
+		printf "   \"b\": {\"type\": \"sphere\", \"radius\": 1, \"position\": [1.5, 0, 0]}}"
+	}
+	print "\n]"
+}' >"$TMP/big.json"
+awk 'BEGIN {
+	for (i = 1; i <= 3000; i++)
+		printf "{\"id\": \"r%d ]}[{,\\\"\\\\\", \"a\": {\"type\": \"sphere\", \"radius\": 1}, \"b\": {\"type\": \"sphere\", \"radius\": 1, \"position\": [1.5, 0, 0]}}\n", i
+}' >"$TMP/big.ndjson"
+run -f ndjson "$TMP/big.json"
+mv "$TMP/out" "$TMP/big.out"
+expect "3000 pairs in an array" 0 '*' -
+run -f ndjson "$TMP/big.ndjson"
+expect "3000 pairs in NDJSON" 0 "$TMP/big.out" -
+n=$(grep -c '"distance":-0.5,' "$TMP/big.out")
+if [ "$n" = 3000 ]; then pass; else fail "3000 pairs: $n right results"; fi
+has "ids survive the scanner" "$TMP/big.out" '{"id":"r2999 ]}[{,\"\\","status":"ok"'
+
+# One record larger than the reader's buffer: a hull of 40000 points in the
+# cube [-1,1]^3 (its corners included), 1.5 from a sphere.
+awk 'BEGIN {
+	srand(7)
+	printf "{\"id\": \"big-hull\", \"a\": {\"type\": \"hull\", \"points\": ["
+	printf "[1,1,1],[1,1,-1],[1,-1,1],[1,-1,-1],[-1,1,1],[-1,1,-1],[-1,-1,1],[-1,-1,-1]"
+	for (i = 0; i < 40000; i++)
+		printf ",[%.6f,%.6f,%.6f]", 2 * rand() - 1, 2 * rand() - 1, 2 * rand() - 1
+	printf "]}, \"b\": {\"type\": \"sphere\", \"radius\": 0.5, \"position\": [3, 0.25, 0.5]}}\n"
+}' >"$TMP/hull.ndjson"
+run -f ndjson "$TMP/hull.ndjson"
+expect "a record larger than a chunk" 0 '*' -
+d=$(sed 's/.*"distance":\([^,]*\),.*/\1/' "$TMP/out")
+if awk -v d="$d" 'BEGIN { exit !(d - 1.5 < 1e-12 && 1.5 - d < 1e-12) }'; then
+	pass
+else
+	fail "a record larger than a chunk: distance $d, expected 1.5"
+fi
+
+# --- Summary ----------------------------------------------------------------
+
+echo "cli: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,437 @@
+/*
+ * oracle.c - brute-force reference answers for polytope pairs (see oracle.h).
+ *
+ * Nothing here shares code with lib/: the depth is the minimum, over a
+ * superset of the face normals of the Minkowski difference A - B, of the
+ * support of A - B; the distance is the minimum over every pair of
+ * features (points, segments, triangles of the input points) of their
+ * exact closest distance.
+ */
+#include "oracle.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* A growable list of candidates: a value and two vectors. */
+typedef struct cand {
+	double value;
+	mink_vec3 u, v;
+} cand;
+
+typedef struct cand_list {
+	cand *c;
+	int n, cap;
+} cand_list;
+
+static void push(cand_list *l, double value, mink_vec3 u, mink_vec3 v)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		cand *c = realloc(l->c, (size_t)l->cap * sizeof *c);
+		if (!c)
+			abort();
+		l->c = c;
+	}
+	l->c[l->n].value = value;
+	l->c[l->n].u = u;
+	l->c[l->n].v = v;
+	l->n++;
+}
+
+static int argmin(const cand_list *l)
+{
+	int best = 0;
+	for (int i = 1; i < l->n; i++)
+		if (l->c[i].value < l->c[best].value)
+			best = i;
+	return best;
+}
+
+double oracle_support_max3(const mink_vec3 *pts, int n, mink_vec3 d)
+{
+	double m = -INFINITY;
+	for (int i = 0; i < n; i++)
+		m = fmax(m, tu_dot(pts[i], d));
+	return m;
+}
+
+double oracle_support_min3(const mink_vec3 *pts, int n, mink_vec3 d)
+{
+	double m = INFINITY;
+	for (int i = 0; i < n; i++)
+		m = fmin(m, tu_dot(pts[i], d));
+	return m;
+}
+
+double oracle_radius3(const mink_vec3 *pts, int n, mink_vec3 c)
+{
+	double r = 0;
+	for (int i = 0; i < n; i++)
+		r = fmax(r, tu_dist(pts[i], c));
+	return r;
+}
+
+/* Unit n = u x v, or 0 when u and v are (nearly) parallel or zero. */
+static int unit_cross(mink_vec3 u, mink_vec3 v, mink_vec3 *n)
+{
+	mink_vec3 c = tu_cross(u, v);
+	double len = tu_norm(c);
+	if (!(len > 1e-12 * tu_norm(u) * tu_norm(v)))
+		return 0;
+	*n = tu_scale(c, 1.0 / len);
+	return 1;
+}
+
+/* Evaluates the axis n and -n: the translation of B along the axis that
+ * separates the sets is max_a(a.n) - min_b(b.n). */
+static void eval_axis(cand_list *l, const mink_vec3 *a, int na, const mink_vec3 *b, int nb,
+                      mink_vec3 n)
+{
+	double amax = -INFINITY, amin = INFINITY, bmax = -INFINITY, bmin = INFINITY;
+	for (int i = 0; i < na; i++) {
+		double d = tu_dot(a[i], n);
+		amax = fmax(amax, d);
+		amin = fmin(amin, d);
+	}
+	for (int i = 0; i < nb; i++) {
+		double d = tu_dot(b[i], n);
+		bmax = fmax(bmax, d);
+		bmin = fmin(bmin, d);
+	}
+	push(l, amax - bmin, n, n);
+	push(l, bmax - amin, tu_neg(n), tu_neg(n));
+}
+
+static void triple_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec3 *a, int na,
+                        const mink_vec3 *b, int nb)
+{
+	mink_vec3 n;
+	for (int i = 0; i < np; i++)
+		for (int j = i + 1; j < np; j++)
+			for (int k = j + 1; k < np; k++)
+				if (unit_cross(tu_sub(p[j], p[i]), tu_sub(p[k], p[i]), &n))
+					eval_axis(l, a, na, b, nb, n);
+}
+
+static void finish_sat(cand_list *l, oracle_sat *out)
+{
+	out->axes = l->n;
+	if (l->n == 0) {
+		out->value = NAN;
+		out->axis = tu_v3(NAN, NAN, NAN);
+		out->second = NAN;
+		out->unique = 0;
+		return;
+	}
+	int best = argmin(l);
+	mink_vec3 n = l->c[best].u;
+	double second = INFINITY;
+	for (int i = 0; i < l->n; i++)
+		if (tu_dot(l->c[i].u, n) < 1.0 - 1e-9)
+			second = fmin(second, l->c[i].value);
+	out->value = l->c[best].value;
+	out->axis = n;
+	out->second = second;
+	out->unique = second - out->value > 1e-7 * fabs(out->value) + 1e-15;
+}
+
+void oracle_sat3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_sat *out)
+{
+	cand_list l = {0};
+	triple_axes(&l, a, na, a, na, b, nb);
+	triple_axes(&l, b, nb, a, na, b, nb);
+	mink_vec3 n;
+	for (int i = 0; i < na; i++)
+		for (int j = i + 1; j < na; j++)
+			for (int k = 0; k < nb; k++)
+				for (int m = k + 1; m < nb; m++)
+					if (unit_cross(tu_sub(a[j], a[i]), tu_sub(b[m], b[k]), &n))
+						eval_axis(&l, a, na, b, nb, n);
+	finish_sat(&l, out);
+	free(l.c);
+}
+
+static void perp_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec3 *a, int na,
+                      const mink_vec3 *b, int nb)
+{
+	for (int i = 0; i < np; i++)
+		for (int j = i + 1; j < np; j++) {
+			mink_vec3 d = tu_sub(p[j], p[i]);
+			double len = tu_norm(d);
+			if (len > 0)
+				eval_axis(l, a, na, b, nb, tu_v3(-d.y / len, d.x / len, 0.0));
+		}
+}
+
+static mink_vec3 *lift2(const mink_vec2 *p, int n)
+{
+	mink_vec3 *q = malloc((size_t)(n > 0 ? n : 1) * sizeof *q);
+	if (!q)
+		abort();
+	for (int i = 0; i < n; i++)
+		q[i] = tu_v2to3(p[i]);
+	return q;
+}
+
+void oracle_sat2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb, oracle_sat *out)
+{
+	mink_vec3 *a = lift2(a2, na), *b = lift2(b2, nb);
+	cand_list l = {0};
+	perp_axes(&l, a, na, a, na, b, nb);
+	perp_axes(&l, b, nb, a, na, b, nb);
+	finish_sat(&l, out);
+	free(l.c);
+	free(a);
+	free(b);
+}
+
+/* ---- closest points ---- */
+
+mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
+{
+	mink_vec3 ab = tu_sub(b, a);
+	double dd = tu_dot(ab, ab);
+	if (dd <= 0)
+		return a;
+	double t = tu_dot(tu_sub(p, a), ab) / dd;
+	if (t <= 0)
+		return a;
+	if (t >= 1)
+		return b;
+	return tu_add(a, tu_scale(ab, t));
+}
+
+/* Ericson, RTCD 5.1.5: Voronoi regions of the vertices, edges and face. */
+mink_vec3 oracle_closest_on_triangle(mink_vec3 p, mink_vec3 a, mink_vec3 b, mink_vec3 c)
+{
+	mink_vec3 ab = tu_sub(b, a), ac = tu_sub(c, a), ap = tu_sub(p, a);
+	double d1 = tu_dot(ab, ap), d2 = tu_dot(ac, ap);
+	if (d1 <= 0 && d2 <= 0)
+		return a;
+	mink_vec3 bp = tu_sub(p, b);
+	double d3 = tu_dot(ab, bp), d4 = tu_dot(ac, bp);
+	if (d3 >= 0 && d4 <= d3)
+		return b;
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0 && d1 >= 0 && d3 <= 0)
+		return tu_add(a, tu_scale(ab, d1 / (d1 - d3)));
+	mink_vec3 cp = tu_sub(p, c);
+	double d5 = tu_dot(ab, cp), d6 = tu_dot(ac, cp);
+	if (d6 >= 0 && d5 <= d6)
+		return c;
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0 && d2 >= 0 && d6 <= 0)
+		return tu_add(a, tu_scale(ac, d2 / (d2 - d6)));
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
+		return tu_add(b, tu_scale(tu_sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6))));
+	double denom = 1.0 / (va + vb + vc);
+	double v = vb * denom, w = vc * denom;
+	return tu_add(a, tu_add(tu_scale(ab, v), tu_scale(ac, w)));
+}
+
+static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+
+/* Ericson, RTCD 5.1.9. */
+void oracle_closest_segments(mink_vec3 p1, mink_vec3 q1, mink_vec3 p2, mink_vec3 q2,
+                             mink_vec3 *c1, mink_vec3 *c2)
+{
+	mink_vec3 d1 = tu_sub(q1, p1), d2 = tu_sub(q2, p2), r = tu_sub(p1, p2);
+	double a = tu_dot(d1, d1), e = tu_dot(d2, d2), f = tu_dot(d2, r);
+	double s, t;
+	if (a <= 0 && e <= 0) {
+		s = t = 0;
+	} else if (a <= 0) {
+		s = 0;
+		t = clamp01(f / e);
+	} else {
+		double c = tu_dot(d1, r);
+		if (e <= 0) {
+			t = 0;
+			s = clamp01(-c / a);
+		} else {
+			double b = tu_dot(d1, d2), denom = a * e - b * b;
+			s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
+			t = (b * s + f) / e;
+			if (t < 0) {
+				t = 0;
+				s = clamp01(-c / a);
+			} else if (t > 1) {
+				t = 1;
+				s = clamp01((b - c) / a);
+			}
+		}
+	}
+	*c1 = tu_add(p1, tu_scale(d1, s));
+	*c2 = tu_add(p2, tu_scale(d2, t));
+}
+
+static void push_pair(cand_list *l, mink_vec3 pa, mink_vec3 pb)
+{
+	push(l, tu_dist(pa, pb), pa, pb);
+}
+
+static int triangle_ok(mink_vec3 a, mink_vec3 b, mink_vec3 c)
+{
+	mink_vec3 n;
+	return unit_cross(tu_sub(b, a), tu_sub(c, a), &n);
+}
+
+static mink_vec3 centroid(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	mink_vec3 c = tu_v3(0, 0, 0);
+	for (int i = 0; i < na; i++)
+		c = tu_add(c, a[i]);
+	for (int i = 0; i < nb; i++)
+		c = tu_add(c, b[i]);
+	return tu_scale(c, 1.0 / (na + nb));
+}
+
+static void finish_dist(cand_list *l, double scale, oracle_dist *out)
+{
+	int best = argmin(l);
+	out->distance = l->c[best].value;
+	out->point_a = l->c[best].u;
+	out->point_b = l->c[best].v;
+	out->scale = scale;
+	double second = INFINITY;
+	for (int i = 0; i < l->n; i++) {
+		double moved = tu_dist(l->c[i].u, out->point_a) + tu_dist(l->c[i].v, out->point_b);
+		if (moved > 1e-7 * scale)
+			second = fmin(second, l->c[i].value);
+	}
+	out->second = second;
+	out->unique = second - out->distance > 1e-7 * out->distance + 1e-12 * scale;
+}
+
+void oracle_dist3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_dist *out)
+{
+	cand_list l = {0};
+	mink_vec3 c1, c2;
+	/* point - point */
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			push_pair(&l, a[i], b[j]);
+	/* point - segment, both ways (needed when a set has fewer than 3 points) */
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			for (int k = j + 1; k < nb; k++)
+				push_pair(&l, a[i], oracle_closest_on_segment(a[i], b[j], b[k]));
+	for (int i = 0; i < nb; i++)
+		for (int j = 0; j < na; j++)
+			for (int k = j + 1; k < na; k++)
+				push_pair(&l, oracle_closest_on_segment(b[i], a[j], a[k]), b[i]);
+	/* segment - segment */
+	for (int i = 0; i < na; i++)
+		for (int j = i + 1; j < na; j++)
+			for (int k = 0; k < nb; k++)
+				for (int m = k + 1; m < nb; m++) {
+					oracle_closest_segments(a[i], a[j], b[k], b[m], &c1, &c2);
+					push_pair(&l, c1, c2);
+				}
+	/* triangle - point, both ways */
+	for (int i = 0; i < na; i++)
+		for (int j = i + 1; j < na; j++)
+			for (int k = j + 1; k < na; k++) {
+				if (!triangle_ok(a[i], a[j], a[k]))
+					continue;
+				for (int m = 0; m < nb; m++)
+					push_pair(&l, oracle_closest_on_triangle(b[m], a[i], a[j], a[k]),
+					          b[m]);
+			}
+	for (int i = 0; i < nb; i++)
+		for (int j = i + 1; j < nb; j++)
+			for (int k = j + 1; k < nb; k++) {
+				if (!triangle_ok(b[i], b[j], b[k]))
+					continue;
+				for (int m = 0; m < na; m++)
+					push_pair(&l, a[m],
+					          oracle_closest_on_triangle(a[m], b[i], b[j], b[k]));
+			}
+	mink_vec3 c = centroid(a, na, b, nb);
+	double scale = fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
+	finish_dist(&l, scale, out);
+	free(l.c);
+}
+
+void oracle_dist2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb, oracle_dist *out)
+{
+	mink_vec3 *a = lift2(a2, na), *b = lift2(b2, nb);
+	cand_list l = {0};
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			push_pair(&l, a[i], b[j]);
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			for (int k = j + 1; k < nb; k++)
+				push_pair(&l, a[i], oracle_closest_on_segment(a[i], b[j], b[k]));
+	for (int i = 0; i < nb; i++)
+		for (int j = 0; j < na; j++)
+			for (int k = j + 1; k < na; k++)
+				push_pair(&l, oracle_closest_on_segment(b[i], a[j], a[k]), b[i]);
+	mink_vec3 c = centroid(a, na, b, nb);
+	double scale = fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
+	finish_dist(&l, scale, out);
+	free(l.c);
+	free(a);
+	free(b);
+}
+
+/* ---- point in hull ---- */
+
+double oracle_outside_hull3(const mink_vec3 *pts, int n, mink_vec3 p)
+{
+	mink_vec3 c = centroid(pts, n, pts, 0);
+	double eps = 1e-12 * (1.0 + oracle_radius3(pts, n, c));
+	double worst = -INFINITY;
+	int facets = 0;
+	mink_vec3 nrm;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			for (int k = j + 1; k < n; k++) {
+				if (!unit_cross(tu_sub(pts[j], pts[i]), tu_sub(pts[k], pts[i]), &nrm))
+					continue;
+				double off = tu_dot(nrm, pts[i]);
+				double hi = oracle_support_max3(pts, n, nrm) - off;
+				double lo = oracle_support_min3(pts, n, nrm) - off;
+				if (hi <= eps) {
+					facets++;
+					worst = fmax(worst, tu_dot(nrm, p) - off);
+				} else if (lo >= -eps) {
+					facets++;
+					worst = fmax(worst, off - tu_dot(nrm, p));
+				}
+			}
+	return facets >= 4 ? worst : NAN;
+}
+
+double oracle_outside_hull2(const mink_vec2 *pts2, int n, mink_vec3 p)
+{
+	mink_vec3 *pts = lift2(pts2, n);
+	mink_vec3 c = centroid(pts, n, pts, 0);
+	double eps = 1e-12 * (1.0 + oracle_radius3(pts, n, c));
+	double worst = -INFINITY;
+	int facets = 0;
+	p.z = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			mink_vec3 d = tu_sub(pts[j], pts[i]);
+			double len = tu_norm(d);
+			if (!(len > 0))
+				continue;
+			mink_vec3 nrm = tu_v3(-d.y / len, d.x / len, 0);
+			double off = tu_dot(nrm, pts[i]);
+			double hi = oracle_support_max3(pts, n, nrm) - off;
+			double lo = oracle_support_min3(pts, n, nrm) - off;
+			if (hi <= eps) {
+				facets++;
+				worst = fmax(worst, tu_dot(nrm, p) - off);
+			} else if (lo >= -eps) {
+				facets++;
+				worst = fmax(worst, off - tu_dot(nrm, p));
+			}
+		}
+	free(pts);
+	return facets >= 3 ? worst : NAN;
+}
