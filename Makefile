@@ -41,6 +41,8 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBMINK  = $(BUILD)/libmink.a
 MINK     = $(BUILD)/mink
 
+.SECONDARY:
+
 .PHONY: all test check check-unit check-cli demo deps clean san certify bench
 
 all: $(LIBMINK) $(MINK)

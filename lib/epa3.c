@@ -56,20 +56,24 @@ static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, doub
 	/* Cross the two shortest edges: the best conditioned normal. */
 	double lab = v3_len2(ab), lbc = v3_len2(bc), lca = v3_len2(ca);
 	mink_vec3 nr;
-	if (lab >= lbc && lab >= lca)
+	double lmax;
+	if (lab >= lbc && lab >= lca) {
 		nr = v3_cross(bc, ca);
-	else if (lbc >= lab && lbc >= lca)
+		lmax = lab;
+	} else if (lbc >= lca) {
 		nr = v3_cross(ca, ab);
-	else
+		lmax = lbc;
+	} else {
 		nr = v3_cross(ab, bc);
-	double l = v3_len_safe(nr);
-	double lmax = fmax(lab, fmax(lbc, lca));
-	if (!(l > 1e-14 * lmax) || !isfinite(l))
+		lmax = lca;
+	}
+	double l2 = v3_len2(nr);
+	/* sqrt of the squared length unless that over- or underflowed */
+	double l = (l2 > 1e-280 && l2 < 1e280) ? sqrt(l2) : v3_len_safe(nr);
+	if (!(l > 1e-14 * lmax) || !(l < INFINITY))
 		return 0;
 	*n = v3_scale(nr, 1.0 / l);
-	/* The vertex nearest the origin gives the least rounding. */
-	double da = v3_dot(*n, a), db = v3_dot(*n, b), dc = v3_dot(*n, c);
-	*d = (da + db + dc) / 3.0;
+	*d = (v3_dot(*n, a) + v3_dot(*n, b) + v3_dot(*n, c)) * (1.0 / 3.0);
 	return 1;
 }
 
