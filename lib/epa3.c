@@ -285,14 +285,16 @@ static double face_bary(const epa_poly *P, const epa_face *F, double l[3])
  * the closest one (a triangulated polygon of the obstacle) tie on distance,
  * so the one that actually contains the projection is chosen among them.
  */
-static void face_contact(const epa_poly *P, int best, double slack, double h, mk_pen *out)
+static void face_contact(const epa_poly *P, int best, double slack, double h,
+                         const mk_vertex *w, mk_pen *out)
 {
 	const epa_face *F = &P->face[best];
 	double l[3];
 	double score = face_bary(P, F, l);
 	for (int f = 0; f < P->nf && score < 0.0; f++) {
 		const epa_face *G = &P->face[f];
-		if (!G->alive || f == best || G->d > F->d + slack)
+		if (!G->alive || f == best || G->d > P->face[best].d + slack ||
+		    v3_dot(G->n, P->face[best].n) < 1.0 - 1e-12)
 			continue;
 		double m[3];
 		double sc = face_bary(P, G, m);
@@ -321,6 +323,11 @@ static void face_contact(const epa_poly *P, int best, double slack, double h, mk
 	 * keep pa - pb = depth * n exactly.
 	 */
 	mink_vec3 n = P->face[best].n;
+	/* Onto each shape's support plane along n (w holds the support points
+	 * along n): on a curved core the face's points lie below the surface by
+	 * up to the gap; on a flat part of it this puts them on the surface. */
+	out->pa = v3_mad(out->pa, n, v3_dot(v3_sub(w->a, out->pa), n));
+	out->pb = v3_mad(out->pb, n, v3_dot(v3_sub(w->b, out->pb), n));
 	double depth = h > 0.0 ? h : 0.0;
 	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, depth), v3_sub(out->pa, out->pb)), 0.5);
 	out->pa = v3_add(out->pa, fix);
@@ -560,5 +567,6 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		}
 		out->iterations++;
 	}
-	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, h, out);
+	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, h, &w, out);
+
 }

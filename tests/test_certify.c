@@ -241,6 +241,11 @@ static void test_certify3(void **state)
 			      tu_dot(res.point_b, nrm) - lb);
 			CHECK(res.distance >= 0.0, "non-negative distance");
 		} else {
+			/* the contact points lie on the shapes' support planes along n */
+			CHECK(fabs(tu_dot(res.point_a, nrm) - ha) <= eps, "point_a off A's support plane by %g",
+			      tu_dot(res.point_a, nrm) - ha);
+			CHECK(fabs(tu_dot(res.point_b, nrm) - lb) <= eps, "point_b off B's support plane by %g",
+			      tu_dot(res.point_b, nrm) - lb);
 			double h = ha - lb; /* translation of B along n that ends the overlap */
 			if (!CHECK(fabs(h - res.depth) <= eps, "depth %.17g vs support distance %.17g",
 			           res.depth, h))
