@@ -28,8 +28,9 @@
 typedef struct epa_face {
 	int v[3];
 	int adj[3];      /* face across edge (v[i], v[i+1]) */
+	int adj_e[3];    /* which edge of that face it is */
 	mink_vec3 n;     /* outward unit normal */
-	double d;        /* signed distance of the plane from the origin */
+	double d;        /* signed distance of the plane from the origin; +inf once dead */
 	int alive;
 	int stamp;       /* visibility pass that classified this face */
 	int visible;
@@ -73,7 +74,7 @@ static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, doub
 	if (!(l > 1e-14 * lmax) || !(l < INFINITY))
 		return 0;
 	*n = v3_scale(nr, 1.0 / l);
-	*d = (v3_dot(*n, a) + v3_dot(*n, b) + v3_dot(*n, c)) * (1.0 / 3.0);
+	*d = v3_dot(*n, a);
 	return 1;
 }
 
@@ -123,8 +124,10 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 				if (g == f)
 					continue;
 				for (int k = 0; k < 3; k++)
-					if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a)
+					if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a) {
 						P->face[f].adj[e] = g;
+						P->face[f].adj_e[e] = k;
+					}
 			}
 			if (P->face[f].adj[e] < 0)
 				return 0;
@@ -144,7 +147,8 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 	int stack[EPA_MAX_FACES];
 	int visible[EPA_MAX_FACES];
 	int nvis = 0, top = 0;
-	int hz_a[EPA_MAX_FACES], hz_b[EPA_MAX_FACES], hz_g[EPA_MAX_FACES];
+	int hz_a[EPA_MAX_FACES], hz_b[EPA_MAX_FACES], hz_g[EPA_MAX_FACES], hz_ge[EPA_MAX_FACES];
+	static const int next[3] = {1, 2, 0};
 	int nh = 0;
 
 	P->face[f0].stamp = pass;
@@ -164,8 +168,9 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 			}
 			if (!G->visible) {
 				hz_a[nh] = P->face[f].v[e];
-				hz_b[nh] = P->face[f].v[(e + 1) % 3];
+				hz_b[nh] = P->face[f].v[next[e]];
 				hz_g[nh] = g;
+				hz_ge[nh] = P->face[f].adj_e[e];
 				nh++;
 			}
 		}
@@ -214,6 +219,7 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 	/* Commit. */
 	for (int i = 0; i < nvis; i++) {
 		P->face[visible[i]].alive = 0;
+		P->face[visible[i]].d = INFINITY;
 		P->free_slots[P->nfree++] = visible[i];
 	}
 	int nf_ids[EPA_MAX_FACES];
@@ -238,11 +244,13 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 		epa_face *F = &P->face[nf_ids[h]];
 		int g = hz_g[h];
 		F->adj[0] = g;
-		for (int k = 0; k < 3; k++)
-			if (P->face[g].v[k] == hz_b[h] && P->face[g].v[(k + 1) % 3] == hz_a[h])
-				P->face[g].adj[k] = nf_ids[h];
+		F->adj_e[0] = hz_ge[h];
+		P->face[g].adj[hz_ge[h]] = nf_ids[h];
+		P->face[g].adj_e[hz_ge[h]] = 0;
 		F->adj[1] = nf_ids[P->by_start[hz_b[h]]]; /* across (b, w) */
+		F->adj_e[1] = 2;                          /* its (w, b) */
 		F->adj[2] = nf_ids[P->by_end[hz_a[h]]];   /* across (w, a) */
+		F->adj_e[2] = 1;                          /* its (a, w) */
 	}
 	return 1;
 }
@@ -536,7 +544,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		best = -1;
 		double bd = INFINITY;
 		for (int f = 0; f < P.nf; f++)
-			if (P.face[f].alive && P.face[f].d < bd) {
+			if (P.face[f].d < bd) {
 				bd = P.face[f].d;
 				best = f;
 			}

@@ -148,6 +148,17 @@ static int finite_v3(mink_vec3 v)
 	return finite_coord(v.x) && finite_coord(v.y) && finite_coord(v.z);
 }
 
+/* All coordinates finite and within MK_MAX_COORD, in one branch-free pass:
+ * the comparison is false for NaN, and infinities exceed the bound. */
+static int points_ok(const mink_vec3 *p, int n)
+{
+	int bad = 0;
+	for (int i = 0; i < n; i++)
+		bad |= !(fabs(p[i].x) <= MK_MAX_COORD) | !(fabs(p[i].y) <= MK_MAX_COORD) |
+		       !(fabs(p[i].z) <= MK_MAX_COORD);
+	return !bad;
+}
+
 mink_error mink_shape3_check(const mink_shape3 *s)
 {
 	if (!s || !finite_size(s->margin))
@@ -190,10 +201,7 @@ mink_error mink_shape3_check(const mink_shape3 *s)
 		 * its points: a scan here would cost what hill climbing saves. */
 		if (s->hull.adjacency)
 			return MINK_ERR_NONE;
-		for (int i = 0; i < s->hull.count; i++)
-			if (!finite_v3(s->hull.points[i]))
-				return MINK_ERR_BAD_SHAPE;
-		return MINK_ERR_NONE;
+		return points_ok(s->hull.points, s->hull.count) ? MINK_ERR_NONE : MINK_ERR_BAD_SHAPE;
 	}
 	return MINK_ERR_BAD_SHAPE;
 }
@@ -233,9 +241,20 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 
 static double max_len3(const mink_vec3 *p, int n)
 {
+	/* Checked coordinates are at most 1e100: squares cannot overflow.  Only
+	 * a set of tiny points, whose squares underflow, needs the slow way. */
+	double m2 = 0.0;
+	for (int i = 0; i < n; i++) {
+		double t = v3_len2(p[i]);
+		m2 = t > m2 ? t : m2;
+	}
+	if (m2 > 1e-280)
+		return sqrt(m2);
 	double m = 0.0;
-	for (int i = 0; i < n; i++)
-		m = fmax(m, v3_len_safe(p[i]));
+	for (int i = 0; i < n; i++) {
+		double t = v3_len_safe(p[i]);
+		m = t > m ? t : m;
+	}
 	return m;
 }
 
