@@ -70,19 +70,29 @@ static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 	const mink_vec3 *p = s->pts3;
 	int v = *s->cursor;
 	double best = v3_dot(p[v], d);
+	/* EPA's directions jump about: start from the best of the previous
+	 * answer and the six axis extremes, whichever is highest along d. */
+	for (int k = 0; k < 6; k++) {
+		double t = v3_dot(p[s->seed[k]], d);
+		if (t > best) {
+			best = t;
+			v = s->seed[k];
+		}
+	}
 	for (;;) {
-		int next = -1;
+		int moved = 0;
 		for (int k = s->adj_start[v]; k < s->adj_start[v + 1]; k++) {
 			int u = s->adj[k];
 			double t = v3_dot(p[u], d);
 			if (t > best) {
 				best = t;
-				next = u;
+				v = u;
+				moved = 1;
+				break;
 			}
 		}
-		if (next < 0)
+		if (!moved)
 			break;
-		v = next;
 	}
 	*s->cursor = v;
 	return p[v];
@@ -325,7 +335,11 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 			static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
 			                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 			for (int i = 0; i < 6; i++)
+				c.seed[i] = 0;
+			for (int i = 0; i < 6; i++) {
 				c.radius = fmax(c.radius, v3_len_safe(support_climb(&c, axes[i])));
+				c.seed[i] = *cursor;
+			}
 		} else {
 			c.radius = max_len3(c.pts3, c.n);
 		}
