@@ -36,7 +36,9 @@ static void touch_contact2(const mk_simplex *s, mink_vec3 n, double h, mk_pen *o
 	mink_vec3 pa = v3(0, 0, 0);
 	for (int i = 0; i < s->n; i++)
 		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
-	out->depth = h > 0.0 ? h : 0.0;
+	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
+	 * proving it); the signed value is still exact. */
+	out->depth = h;
 	out->normal = n;
 	out->pa = pa;
 	out->pb = v3_mad(pa, n, -out->depth);

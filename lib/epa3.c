@@ -353,7 +353,9 @@ static void touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *ou
 		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
 		pb = v3_mad(pb, s->v[i].b, s->bc[i]);
 	}
-	out->depth = h > 0.0 ? h : 0.0;
+	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
+	 * proving it); the signed value is still exact. */
+	out->depth = h;
 	out->normal = n;
 	out->pa = pa;
 	out->pb = v3_mad(pa, n, -out->depth);

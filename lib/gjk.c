@@ -113,18 +113,17 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	double lb = v3_dot(n, v3_cross(v3_sub(c, p), v3_sub(a, p)));
 	double lc = v3_dot(n, v3_cross(v3_sub(a, p), v3_sub(b, p)));
 	double lsum = la + lb + lc;
+	/* The region tests above classify slivers by rounding; the signed areas
+	 * about the projection are orientation tests that do not: if they put
+	 * the projection outside, the answer lies on an edge. */
+	if (!(la >= 0.0 && lb >= 0.0 && lc >= 0.0 && lsum > 0.0))
+		return closest_triangle_edges(s, i, j, k);
 	s->v[0] = va_;
 	s->v[1] = vb_;
 	s->v[2] = vc_;
-	if (la >= 0.0 && lb >= 0.0 && lc >= 0.0 && lsum > 0.0) {
-		s->bc[0] = la / lsum;
-		s->bc[1] = lb / lsum;
-		s->bc[2] = lc / lsum;
-	} else {
-		s->bc[0] = va / sum;
-		s->bc[1] = vb / sum;
-		s->bc[2] = vc / sum;
-	}
+	s->bc[0] = la / lsum;
+	s->bc[1] = lb / lsum;
+	s->bc[2] = lc / lsum;
 	s->n = 3;
 	return p;
 }
@@ -227,12 +226,14 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 	int it = 0, restarts = 0;
 	mk_simplex best_s = s;
 	mink_vec3 best_v = v;
-	double best_d2 = dist2;
+	double best_d2 = dist2, best_lower = -INFINITY, cur_lower = -INFINITY;
 
 	out->contained = 0;
 	out->capped = 0;
 	out->lower = -INFINITY;
+	out->lower_dir = v;
 	out->converged = 0;
+	out->noisy = 0;
 	for (;;) {
 		if (dist2 <= eps2) {
 			out->contained = 1;
@@ -248,7 +249,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		double vw = v3_dot(v, w.w);
 		double gap = dist2 - vw;
 		/* The plane through w normal to v bounds the distance from below. */
-		out->lower = fmax(out->lower, vw / dist);
+		cur_lower = vw / dist;
+		if (cur_lower > out->lower) {
+			out->lower = cur_lower;
+			out->lower_dir = v;
+		}
 		if (gap <= dist * (tol->rel * dist + tol->abs)) {
 			out->converged = 1;
 			break;
@@ -274,6 +279,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				best_s = s;
 				best_v = v;
 				best_d2 = dist2;
+				best_lower = cur_lower;
 			}
 			if (restarts < GJK_MAX_RESTARTS && isfinite(v3_len2(w.w))) {
 				/* Drop the stale corners and start again from w alone,
@@ -292,16 +298,22 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			for (int i = 0; i < s.n; i++)
 				m2 = fmax(m2, v3_len2(s.v[i].w));
 			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
+			out->noisy = out->converged;
 			break;
 		}
 		s = ns;
 		v = nv;
 		dist2 = nd2;
 	}
+	out->lower_v = cur_lower;
 	if (!out->contained && best_d2 < dist2) {
 		s = best_s;
 		v = best_v;
 		dist2 = best_d2;
+		out->lower_v = best_lower;
+		/* a stalled simplex: only good to the rounding level */
+		out->converged = 1;
+		out->noisy = 1;
 	}
 	out->s = s;
 	out->v = v;

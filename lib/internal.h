@@ -47,9 +47,10 @@ typedef struct mk_shape {
 
 /* Hulls with at least this many points and an adjacency use hill climbing.
  * Measured by bench/support.c (hull of points on a sphere vs a box, gcc and
- * clang -O2): the scan wins by 20% at 32 points and 6% at 64, they tie at
- * 80, the climb wins by 3% at 96, 14% at 128 and 3.4x at 1000. */
-#define MK_CLIMB_MIN_POINTS 96
+ * clang -O2, the climb seeded by the axis extremes): the scan wins by 13% at
+ * 32 points and 4% at 48, they tie at 56, the climb wins by 5% at 64, 38%
+ * at 128 and 5x at 1000. */
+#define MK_CLIMB_MIN_POINTS 64
 
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
@@ -104,7 +105,11 @@ typedef struct mk_gjk_out {
 	int iterations;
 	int capped;        /* stopped by the iteration cap */
 	double lower;      /* best lower bound on the distance (> 0 proves separation) */
-	int converged;     /* stopped on the gap test or a repeated support point */
+	double lower_v;    /* the lower bound measured along the reported v */
+	mink_vec3 lower_dir; /* the v along which `lower` was measured */
+	int converged;     /* stopped on the gap test or at the rounding level */
+	int noisy;         /* converged only to the rounding level: v's direction
+	                      may be off where |v| is tiny */
 } mk_gjk_out;
 
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);
@@ -114,7 +119,7 @@ mink_vec3 mk_simplex_closest(mk_simplex *s);
 
 /* What EPA (3D or 2D) gives back: the contact in the query frame. */
 typedef struct mk_pen {
-	double depth;      /* >= 0 */
+	double depth;      /* signed: < 0 when a probe found the shapes apart */
 	mink_vec3 normal;  /* unit; direction B must move to separate (A to B) */
 	mink_vec3 pa, pb;  /* on the cores; pa - pb = depth * normal */
 	int iterations;

@@ -144,7 +144,23 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	 * state is `touching` (distance 0): running out of iterations is
 	 * never reported as a separation. */
 	int straddle = 0;
-	if (!g.contained && !g.converged && !(g.lower > 0.0)) {
+	/* Converged only at the rounding level with a lower bound that does not
+	 * confirm |v|: the distance is right but the direction of a tiny v is
+	 * not (a CSO edge passing next to the origin).  EPA's probes find a
+	 * direction consistent with the support planes. */
+	int redirect = 0, certified_dir = 0;
+	double slack = tol.rel * g.dist + tol.abs;
+	if (!g.contained && g.noisy && !(g.lower_v >= g.dist - slack)) {
+		if (g.lower >= g.dist - slack) {
+			/* another direction was measured to separate the shapes by
+			 * |v| within tolerance: it is the normal */
+			certified_dir = 1;
+		} else {
+			g.converged = 0;
+			redirect = 1;
+		}
+	}
+	if (!g.contained && !g.converged && (redirect || !(g.lower > 0.0))) {
 		if (g.capped)
 			straddle = 1;
 		else
@@ -168,6 +184,10 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 		/* v = pa - pb points from B to A; the normal goes from A to B. */
 		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
 		core = g.dist;
+		if (certified_dir) {
+			n = v3_normalize_or(v3_neg(g.lower_dir), n);
+			pb = v3_mad(pa, n, core);
+		}
 		double margins = A->margin + B->margin;
 		if (straddle && core > margins) {
 			/* The distance lies between lower - margins <= 0 and
@@ -191,6 +211,13 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 		pb = pen.pb;
 		n = pen.normal;
 		core = -pen.depth;
+		if (redirect && pen.depth <= 0.0 && pen.iterations == 0) {
+			/* EPA's probe found a direction without overlap: keep it as
+			 * the normal, and GJK's |v|, accurate to rounding, as the
+			 * distance (the probe's own separation is a lower bound). */
+			core = g.dist;
+			pb = v3_mad(pa, n, core);
+		}
 		ans->epa_it = pen.iterations;
 		ans->warning = pen.warning;
 	}

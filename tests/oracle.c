@@ -8,10 +8,37 @@
  * exact closest distance.
  */
 #include "oracle.h"
-#include "testutil.h"
 
 #include <math.h>
 #include <stdlib.h>
+
+/* Small vector math, local so that the hot loops inline it. */
+static inline mink_vec3 v3(double x, double y, double z)
+{
+	mink_vec3 v = {x, y, z};
+	return v;
+}
+
+static inline mink_vec3 add(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+static inline mink_vec3 sub(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+static inline mink_vec3 scale(mink_vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
+static inline mink_vec3 neg(mink_vec3 a) { return v3(-a.x, -a.y, -a.z); }
+static inline double dot(mink_vec3 a, mink_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline double norm(mink_vec3 a) { return sqrt(dot(a, a)); }
+static inline double dist(mink_vec3 a, mink_vec3 b) { return norm(sub(a, b)); }
+
+static inline mink_vec3 cross(mink_vec3 a, mink_vec3 b)
+{
+	return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
 
 /* A growable list of candidates: a value and two vectors. */
 typedef struct cand {
@@ -22,6 +49,8 @@ typedef struct cand {
 typedef struct cand_list {
 	cand *c;
 	int n, cap;
+	int stop;  /* only look for a separating axis: stop at the first */
+	int found; /* a candidate with a negative value was seen */
 } cand_list;
 
 static void push(cand_list *l, double value, mink_vec3 u, mink_vec3 v)
@@ -52,7 +81,7 @@ double oracle_support_max3(const mink_vec3 *pts, int n, mink_vec3 d)
 {
 	double m = -INFINITY;
 	for (int i = 0; i < n; i++)
-		m = fmax(m, tu_dot(pts[i], d));
+		m = fmax(m, dot(pts[i], d));
 	return m;
 }
 
@@ -60,7 +89,7 @@ double oracle_support_min3(const mink_vec3 *pts, int n, mink_vec3 d)
 {
 	double m = INFINITY;
 	for (int i = 0; i < n; i++)
-		m = fmin(m, tu_dot(pts[i], d));
+		m = fmin(m, dot(pts[i], d));
 	return m;
 }
 
@@ -68,18 +97,35 @@ double oracle_radius3(const mink_vec3 *pts, int n, mink_vec3 c)
 {
 	double r = 0;
 	for (int i = 0; i < n; i++)
-		r = fmax(r, tu_dist(pts[i], c));
+		r = fmax(r, dist(pts[i], c));
 	return r;
+}
+
+static mink_vec3 centroid(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	mink_vec3 c = v3(0, 0, 0);
+	for (int i = 0; i < na; i++)
+		c = add(c, a[i]);
+	for (int i = 0; i < nb; i++)
+		c = add(c, b[i]);
+	return scale(c, 1.0 / (na + nb));
+}
+
+/* The radius of a ball about the centroid of both sets holding them. */
+static double pair_scale(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	mink_vec3 c = centroid(a, na, b, nb);
+	return fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
 }
 
 /* Unit n = u x v, or 0 when u and v are (nearly) parallel or zero. */
 static int unit_cross(mink_vec3 u, mink_vec3 v, mink_vec3 *n)
 {
-	mink_vec3 c = tu_cross(u, v);
-	double len = tu_norm(c);
-	if (!(len > 1e-12 * tu_norm(u) * tu_norm(v)))
+	mink_vec3 c = cross(u, v);
+	double len2 = dot(c, c);
+	if (!(len2 > 1e-24 * dot(u, u) * dot(v, v)))
 		return 0;
-	*n = tu_scale(c, 1.0 / len);
+	*n = scale(c, 1.0 / sqrt(len2));
 	return 1;
 }
 
@@ -90,36 +136,41 @@ static void eval_axis(cand_list *l, const mink_vec3 *a, int na, const mink_vec3 
 {
 	double amax = -INFINITY, amin = INFINITY, bmax = -INFINITY, bmin = INFINITY;
 	for (int i = 0; i < na; i++) {
-		double d = tu_dot(a[i], n);
-		amax = fmax(amax, d);
-		amin = fmin(amin, d);
+		double d = dot(a[i], n);
+		amax = d > amax ? d : amax;
+		amin = d < amin ? d : amin;
 	}
 	for (int i = 0; i < nb; i++) {
-		double d = tu_dot(b[i], n);
-		bmax = fmax(bmax, d);
-		bmin = fmin(bmin, d);
+		double d = dot(b[i], n);
+		bmax = d > bmax ? d : bmax;
+		bmin = d < bmin ? d : bmin;
+	}
+	if (l->stop) {
+		l->n += 2;
+		l->found |= amax - bmin < 0 || bmax - amin < 0;
+		return;
 	}
 	push(l, amax - bmin, n, n);
-	push(l, bmax - amin, tu_neg(n), tu_neg(n));
+	push(l, bmax - amin, neg(n), neg(n));
 }
 
 static void triple_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec3 *a, int na,
                         const mink_vec3 *b, int nb)
 {
 	mink_vec3 n;
-	for (int i = 0; i < np; i++)
+	for (int i = 0; i < np && !l->found; i++)
 		for (int j = i + 1; j < np; j++)
 			for (int k = j + 1; k < np; k++)
-				if (unit_cross(tu_sub(p[j], p[i]), tu_sub(p[k], p[i]), &n))
+				if (unit_cross(sub(p[j], p[i]), sub(p[k], p[i]), &n))
 					eval_axis(l, a, na, b, nb, n);
 }
 
-static void finish_sat(cand_list *l, oracle_sat *out)
+static void finish_sat(cand_list *l, double scale, oracle_sat *out)
 {
 	out->axes = l->n;
 	if (l->n == 0) {
 		out->value = NAN;
-		out->axis = tu_v3(NAN, NAN, NAN);
+		out->axis = v3(NAN, NAN, NAN);
 		out->second = NAN;
 		out->unique = 0;
 		return;
@@ -128,39 +179,52 @@ static void finish_sat(cand_list *l, oracle_sat *out)
 	mink_vec3 n = l->c[best].u;
 	double second = INFINITY;
 	for (int i = 0; i < l->n; i++)
-		if (tu_dot(l->c[i].u, n) < 1.0 - 1e-9)
+		if (dot(l->c[i].u, n) < 1.0 - 1e-9)
 			second = fmin(second, l->c[i].value);
 	out->value = l->c[best].value;
 	out->axis = n;
 	out->second = second;
-	out->unique = second - out->value > 1e-7 * fabs(out->value) + 1e-15;
+	out->unique = second - out->value > 1e-7 * fabs(out->value) + 1e-11 * scale;
+}
+
+static void all_axes3(cand_list *l, const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	triple_axes(l, a, na, a, na, b, nb);
+	triple_axes(l, b, nb, a, na, b, nb);
+	mink_vec3 n;
+	for (int i = 0; i < na && !l->found; i++)
+		for (int j = i + 1; j < na; j++)
+			for (int k = 0; k < nb; k++)
+				for (int m = k + 1; m < nb; m++)
+					if (unit_cross(sub(a[j], a[i]), sub(b[m], b[k]), &n))
+						eval_axis(l, a, na, b, nb, n);
 }
 
 void oracle_sat3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_sat *out)
 {
 	cand_list l = {0};
-	triple_axes(&l, a, na, a, na, b, nb);
-	triple_axes(&l, b, nb, a, na, b, nb);
-	mink_vec3 n;
-	for (int i = 0; i < na; i++)
-		for (int j = i + 1; j < na; j++)
-			for (int k = 0; k < nb; k++)
-				for (int m = k + 1; m < nb; m++)
-					if (unit_cross(tu_sub(a[j], a[i]), tu_sub(b[m], b[k]), &n))
-						eval_axis(&l, a, na, b, nb, n);
-	finish_sat(&l, out);
+	all_axes3(&l, a, na, b, nb);
+	finish_sat(&l, pair_scale(a, na, b, nb), out);
 	free(l.c);
+}
+
+int oracle_separated3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	cand_list l = {0};
+	l.stop = 1;
+	all_axes3(&l, a, na, b, nb);
+	return l.found ? 1 : l.n > 0 ? 0 : -1;
 }
 
 static void perp_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec3 *a, int na,
                       const mink_vec3 *b, int nb)
 {
-	for (int i = 0; i < np; i++)
+	for (int i = 0; i < np && !l->found; i++)
 		for (int j = i + 1; j < np; j++) {
-			mink_vec3 d = tu_sub(p[j], p[i]);
-			double len = tu_norm(d);
+			mink_vec3 d = sub(p[j], p[i]);
+			double len = norm(d);
 			if (len > 0)
-				eval_axis(l, a, na, b, nb, tu_v3(-d.y / len, d.x / len, 0.0));
+				eval_axis(l, a, na, b, nb, v3(-d.y / len, d.x / len, 0.0));
 		}
 }
 
@@ -170,7 +234,7 @@ static mink_vec3 *lift2(const mink_vec2 *p, int n)
 	if (!q)
 		abort();
 	for (int i = 0; i < n; i++)
-		q[i] = tu_v2to3(p[i]);
+		q[i] = v3(p[i].x, p[i].y, 0.0);
 	return q;
 }
 
@@ -180,55 +244,67 @@ void oracle_sat2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb, oracl
 	cand_list l = {0};
 	perp_axes(&l, a, na, a, na, b, nb);
 	perp_axes(&l, b, nb, a, na, b, nb);
-	finish_sat(&l, out);
+	finish_sat(&l, pair_scale(a, na, b, nb), out);
 	free(l.c);
 	free(a);
 	free(b);
+}
+
+int oracle_separated2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb)
+{
+	mink_vec3 *a = lift2(a2, na), *b = lift2(b2, nb);
+	cand_list l = {0};
+	l.stop = 1;
+	perp_axes(&l, a, na, a, na, b, nb);
+	perp_axes(&l, b, nb, a, na, b, nb);
+	free(a);
+	free(b);
+	return l.found ? 1 : l.n > 0 ? 0 : -1;
 }
 
 /* ---- closest points ---- */
 
 mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
 {
-	mink_vec3 ab = tu_sub(b, a);
-	double dd = tu_dot(ab, ab);
+	mink_vec3 ab = sub(b, a);
+	double dd = dot(ab, ab);
 	if (dd <= 0)
 		return a;
-	double t = tu_dot(tu_sub(p, a), ab) / dd;
+	double t = dot(sub(p, a), ab) / dd;
 	if (t <= 0)
 		return a;
 	if (t >= 1)
 		return b;
-	return tu_add(a, tu_scale(ab, t));
+	return add(a, scale(ab, t));
 }
 
 /* Ericson, RTCD 5.1.5: Voronoi regions of the vertices, edges and face. */
 mink_vec3 oracle_closest_on_triangle(mink_vec3 p, mink_vec3 a, mink_vec3 b, mink_vec3 c)
 {
-	mink_vec3 ab = tu_sub(b, a), ac = tu_sub(c, a), ap = tu_sub(p, a);
-	double d1 = tu_dot(ab, ap), d2 = tu_dot(ac, ap);
+	mink_vec3 ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
+	double d1 = dot(ab, ap), d2 = dot(ac, ap);
 	if (d1 <= 0 && d2 <= 0)
 		return a;
-	mink_vec3 bp = tu_sub(p, b);
-	double d3 = tu_dot(ab, bp), d4 = tu_dot(ac, bp);
+	mink_vec3 bp = sub(p, b);
+	double d3 = dot(ab, bp), d4 = dot(ac, bp);
 	if (d3 >= 0 && d4 <= d3)
 		return b;
 	double vc = d1 * d4 - d3 * d2;
 	if (vc <= 0 && d1 >= 0 && d3 <= 0)
-		return tu_add(a, tu_scale(ab, d1 / (d1 - d3)));
-	mink_vec3 cp = tu_sub(p, c);
-	double d5 = tu_dot(ab, cp), d6 = tu_dot(ac, cp);
+		return add(a, scale(ab, d1 / (d1 - d3)));
+	mink_vec3 cp = sub(p, c);
+	double d5 = dot(ab, cp), d6 = dot(ac, cp);
 	if (d6 >= 0 && d5 <= d6)
 		return c;
 	double vb = d5 * d2 - d1 * d6;
 	if (vb <= 0 && d2 >= 0 && d6 <= 0)
-		return tu_add(a, tu_scale(ac, d2 / (d2 - d6)));
+		return add(a, scale(ac, d2 / (d2 - d6)));
 	double va = d3 * d6 - d5 * d4;
 	if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
-		return tu_add(b, tu_scale(tu_sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6))));
+		return add(b, scale(sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6))));
 	double denom = 1.0 / (va + vb + vc);
 	double v = vb * denom, w = vc * denom;
-	return tu_add(a, tu_add(tu_scale(ab, v), tu_scale(ac, w)));
+	return add(a, add(scale(ab, v), scale(ac, w)));
 }
 
 static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
@@ -237,8 +313,8 @@ static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 void oracle_closest_segments(mink_vec3 p1, mink_vec3 q1, mink_vec3 p2, mink_vec3 q2,
                              mink_vec3 *c1, mink_vec3 *c2)
 {
-	mink_vec3 d1 = tu_sub(q1, p1), d2 = tu_sub(q2, p2), r = tu_sub(p1, p2);
-	double a = tu_dot(d1, d1), e = tu_dot(d2, d2), f = tu_dot(d2, r);
+	mink_vec3 d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+	double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
 	double s, t;
 	if (a <= 0 && e <= 0) {
 		s = t = 0;
@@ -246,12 +322,12 @@ void oracle_closest_segments(mink_vec3 p1, mink_vec3 q1, mink_vec3 p2, mink_vec3
 		s = 0;
 		t = clamp01(f / e);
 	} else {
-		double c = tu_dot(d1, r);
+		double c = dot(d1, r);
 		if (e <= 0) {
 			t = 0;
 			s = clamp01(-c / a);
 		} else {
-			double b = tu_dot(d1, d2), denom = a * e - b * b;
+			double b = dot(d1, d2), denom = a * e - b * b;
 			s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
 			t = (b * s + f) / e;
 			if (t < 0) {
@@ -263,29 +339,19 @@ void oracle_closest_segments(mink_vec3 p1, mink_vec3 q1, mink_vec3 p2, mink_vec3
 			}
 		}
 	}
-	*c1 = tu_add(p1, tu_scale(d1, s));
-	*c2 = tu_add(p2, tu_scale(d2, t));
+	*c1 = add(p1, scale(d1, s));
+	*c2 = add(p2, scale(d2, t));
 }
 
 static void push_pair(cand_list *l, mink_vec3 pa, mink_vec3 pb)
 {
-	push(l, tu_dist(pa, pb), pa, pb);
+	push(l, dist(pa, pb), pa, pb);
 }
 
 static int triangle_ok(mink_vec3 a, mink_vec3 b, mink_vec3 c)
 {
 	mink_vec3 n;
-	return unit_cross(tu_sub(b, a), tu_sub(c, a), &n);
-}
-
-static mink_vec3 centroid(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
-{
-	mink_vec3 c = tu_v3(0, 0, 0);
-	for (int i = 0; i < na; i++)
-		c = tu_add(c, a[i]);
-	for (int i = 0; i < nb; i++)
-		c = tu_add(c, b[i]);
-	return tu_scale(c, 1.0 / (na + nb));
+	return unit_cross(sub(b, a), sub(c, a), &n);
 }
 
 static void finish_dist(cand_list *l, double scale, oracle_dist *out)
@@ -297,12 +363,12 @@ static void finish_dist(cand_list *l, double scale, oracle_dist *out)
 	out->scale = scale;
 	double second = INFINITY;
 	for (int i = 0; i < l->n; i++) {
-		double moved = tu_dist(l->c[i].u, out->point_a) + tu_dist(l->c[i].v, out->point_b);
+		double moved = dist(l->c[i].u, out->point_a) + dist(l->c[i].v, out->point_b);
 		if (moved > 1e-7 * scale)
 			second = fmin(second, l->c[i].value);
 	}
 	out->second = second;
-	out->unique = second - out->distance > 1e-7 * out->distance + 1e-12 * scale;
+	out->unique = second - out->distance > 1e-7 * out->distance + 1e-11 * scale;
 }
 
 void oracle_dist3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_dist *out)
@@ -336,22 +402,24 @@ void oracle_dist3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle
 			for (int k = j + 1; k < na; k++) {
 				if (!triangle_ok(a[i], a[j], a[k]))
 					continue;
-				for (int m = 0; m < nb; m++)
-					push_pair(&l, oracle_closest_on_triangle(b[m], a[i], a[j], a[k]),
-					          b[m]);
+				for (int m = 0; m < nb; m++) {
+					mink_vec3 c;
+					c = oracle_closest_on_triangle(b[m], a[i], a[j], a[k]);
+					push_pair(&l, c, b[m]);
+				}
 			}
 	for (int i = 0; i < nb; i++)
 		for (int j = i + 1; j < nb; j++)
 			for (int k = j + 1; k < nb; k++) {
 				if (!triangle_ok(b[i], b[j], b[k]))
 					continue;
-				for (int m = 0; m < na; m++)
-					push_pair(&l, a[m],
-					          oracle_closest_on_triangle(a[m], b[i], b[j], b[k]));
+				for (int m = 0; m < na; m++) {
+					mink_vec3 c;
+					c = oracle_closest_on_triangle(a[m], b[i], b[j], b[k]);
+					push_pair(&l, a[m], c);
+				}
 			}
-	mink_vec3 c = centroid(a, na, b, nb);
-	double scale = fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
-	finish_dist(&l, scale, out);
+	finish_dist(&l, pair_scale(a, na, b, nb), out);
 	free(l.c);
 }
 
@@ -370,9 +438,7 @@ void oracle_dist2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb, orac
 		for (int j = 0; j < na; j++)
 			for (int k = j + 1; k < na; k++)
 				push_pair(&l, oracle_closest_on_segment(b[i], a[j], a[k]), b[i]);
-	mink_vec3 c = centroid(a, na, b, nb);
-	double scale = fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
-	finish_dist(&l, scale, out);
+	finish_dist(&l, pair_scale(a, na, b, nb), out);
 	free(l.c);
 	free(a);
 	free(b);
@@ -383,24 +449,24 @@ void oracle_dist2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb, orac
 double oracle_outside_hull3(const mink_vec3 *pts, int n, mink_vec3 p)
 {
 	mink_vec3 c = centroid(pts, n, pts, 0);
-	double eps = 1e-12 * (1.0 + oracle_radius3(pts, n, c));
+	double eps = 1e-9 * (1.0 + oracle_radius3(pts, n, c));
 	double worst = -INFINITY;
 	int facets = 0;
 	mink_vec3 nrm;
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
 			for (int k = j + 1; k < n; k++) {
-				if (!unit_cross(tu_sub(pts[j], pts[i]), tu_sub(pts[k], pts[i]), &nrm))
+				if (!unit_cross(sub(pts[j], pts[i]), sub(pts[k], pts[i]), &nrm))
 					continue;
-				double off = tu_dot(nrm, pts[i]);
+				double off = dot(nrm, pts[i]);
 				double hi = oracle_support_max3(pts, n, nrm) - off;
 				double lo = oracle_support_min3(pts, n, nrm) - off;
 				if (hi <= eps) {
 					facets++;
-					worst = fmax(worst, tu_dot(nrm, p) - off);
+					worst = fmax(worst, dot(nrm, p) - off);
 				} else if (lo >= -eps) {
 					facets++;
-					worst = fmax(worst, off - tu_dot(nrm, p));
+					worst = fmax(worst, off - dot(nrm, p));
 				}
 			}
 	return facets >= 4 ? worst : NAN;
@@ -410,26 +476,26 @@ double oracle_outside_hull2(const mink_vec2 *pts2, int n, mink_vec3 p)
 {
 	mink_vec3 *pts = lift2(pts2, n);
 	mink_vec3 c = centroid(pts, n, pts, 0);
-	double eps = 1e-12 * (1.0 + oracle_radius3(pts, n, c));
+	double eps = 1e-9 * (1.0 + oracle_radius3(pts, n, c));
 	double worst = -INFINITY;
 	int facets = 0;
 	p.z = 0;
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
-			mink_vec3 d = tu_sub(pts[j], pts[i]);
-			double len = tu_norm(d);
+			mink_vec3 d = sub(pts[j], pts[i]);
+			double len = norm(d);
 			if (!(len > 0))
 				continue;
-			mink_vec3 nrm = tu_v3(-d.y / len, d.x / len, 0);
-			double off = tu_dot(nrm, pts[i]);
+			mink_vec3 nrm = v3(-d.y / len, d.x / len, 0);
+			double off = dot(nrm, pts[i]);
 			double hi = oracle_support_max3(pts, n, nrm) - off;
 			double lo = oracle_support_min3(pts, n, nrm) - off;
 			if (hi <= eps) {
 				facets++;
-				worst = fmax(worst, tu_dot(nrm, p) - off);
+				worst = fmax(worst, dot(nrm, p) - off);
 			} else if (lo >= -eps) {
 				facets++;
-				worst = fmax(worst, off - tu_dot(nrm, p));
+				worst = fmax(worst, off - dot(nrm, p));
 			}
 		}
 	free(pts);

@@ -22,7 +22,9 @@ typedef struct oracle_sat {
 	double value;
 	mink_vec3 axis;  /**< the minimising unit axis, from A towards B */
 	double second;   /**< best value over axes not parallel to `axis` */
-	int unique;      /**< second exceeds value by more than 1e-7 relative */
+	/** second exceeds value by more than 1e-7 relative plus 1e-11 times
+	 * the radius of the sets (far above rounding and mink's tolerances) */
+	int unique;
 	int axes;        /**< number of candidate axes tried (both signs) */
 } oracle_sat;
 
@@ -33,6 +35,17 @@ typedef struct oracle_sat {
  * edge x edge axes), both signs.
  */
 void oracle_sat3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_sat *out);
+
+/**
+ * Whether one of the candidate axes of oracle_sat3 separates the sets
+ * (stopping at the first): 1 yes, 0 no (the hulls overlap or touch), -1
+ * when there is no candidate axis (two sets of fewer than 3 points with
+ * no pair on one side, e.g. a point and a segment).
+ */
+int oracle_separated3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb);
+
+/** The 2D counterpart of oracle_separated3. */
+int oracle_separated2(const mink_vec2 *a, int na, const mink_vec2 *b, int nb);
 
 /** 2D search: candidates are the perpendiculars of every pair difference of
  * A and of B (both signs); axis.z = 0. */
@@ -45,7 +58,9 @@ typedef struct oracle_dist {
 	/** best distance of a candidate whose points differ from the closest
 	 * pair by more than 1e-7 times the scale of the sets */
 	double second;
-	int unique; /**< second exceeds distance by more than 1e-7 relative */
+	/** second exceeds distance by more than 1e-7 relative plus 1e-11
+	 * times scale */
+	int unique;
 	double scale; /**< radius of a ball around both sets' centroid */
 } oracle_dist;
 
@@ -76,7 +91,8 @@ double oracle_support_min3(const mink_vec3 *pts, int n, mink_vec3 d);
 /**
  * How far p lies outside the convex hull of a full-dimensional point set:
  * the largest signed distance of p to a facet plane (a plane through three
- * of the points with all points on one side), <= 0 when p is inside.
+ * of the points with all points on one side, up to 1e-9 times the size of
+ * the set), <= 0 when p is inside.
  */
 double oracle_outside_hull3(const mink_vec3 *pts, int n, mink_vec3 p);
 /** The 2D counterpart (facet lines through two points); p.z is ignored. */

@@ -72,7 +72,13 @@ mink_shape2 tu_box2(double hx, double hy);
 mink_shape2 tu_capsule2(double r, double hh);
 mink_shape2 tu_polygon(const mink_vec2 *pts, int n);
 
-/* ---- seeded PRNG: xoshiro256**, seeded by splitmix64 ---- */
+/*
+ * ---- seeded PRNG: xoshiro256**, seeded by splitmix64 ----
+ *
+ * The same seed gives the same numbers everywhere, provided that callers
+ * never draw twice in one expression whose order C leaves unspecified
+ * (two draws as arguments of one call, or as operands of one operator).
+ */
 
 typedef struct tu_rng {
 	uint64_t s[4];
@@ -88,6 +94,8 @@ double tu_rng_range(tu_rng *r, double lo, double hi);
 double tu_rng_log_range(tu_rng *r, double lo, double hi);
 /** Uniform integer in [lo, hi]. */
 int tu_rng_int(tu_rng *r, int lo, int hi);
+/** Uniform in the box [lo, hi)^3 (x drawn first, then y, then z). */
+mink_vec3 tu_rng_box(tu_rng *r, double lo, double hi);
 /** Uniform on the unit sphere. */
 mink_vec3 tu_rng_unit_vec3(tu_rng *r);
 /** Uniform in the unit ball. */
@@ -103,8 +111,10 @@ void tu_begin(void);
 void tu_case(const char *fmt, ...);
 /** Number of failed checks since tu_begin(). */
 int tu_failures(void);
-/** Ends a test: prints a summary and fails it if any check failed. */
-void tu_end(const char *what, long cases);
+/** Ends a test: prints a summary and fails it (at the caller's line) if any
+ * check failed. */
+void tu_end_at(const char *what, long cases, const char *file, int line);
+#define tu_end(what, cases) tu_end_at((what), (cases), __FILE__, __LINE__)
 
 /** Records a failure when !ok; returns ok. */
 int tu_check(int ok, const char *file, int line, const char *fmt, ...);
@@ -148,12 +158,17 @@ void tu_print_result(const mink_result *r);
  */
 int tu_check_result3(const mink_result *r, const mink_pose3 *pa,
                      const mink_pose3 *pb, double tol, const char *file, int line);
+/** As tu_check_result3, but a MINK_APPROXIMATE result with a warning is
+ * accepted too: flagged results keep every convention. */
+int tu_check_flagged3(const mink_result *r, const mink_pose3 *pa,
+                      const mink_pose3 *pb, double tol, const char *file, int line);
 /** The 2D counterpart: z components zero, tangent[0] = normal turned +90
  * degrees, tangent[1] zero. */
 int tu_check_result2(const mink_result *r, const mink_pose2 *pa,
                      const mink_pose2 *pb, double tol, const char *file, int line);
 
 #define CHECK_RESULT3(r, pa, pb, tol) tu_check_result3((r), (pa), (pb), (tol), __FILE__, __LINE__)
+#define CHECK_FLAGGED3(r, pa, pb, tol) tu_check_flagged3((r), (pa), (pb), (tol), __FILE__, __LINE__)
 #define CHECK_RESULT2(r, pa, pb, tol) tu_check_result2((r), (pa), (pb), (tol), __FILE__, __LINE__)
 
 #endif /* MINK_TESTUTIL_H */

@@ -1,0 +1,246 @@
+/*
+ * test_regressions.c - stored pairs that mink once got wrong.
+ *
+ * Each pair was found by a longer run of a randomized test (the id names
+ * the test and case) and is checked here with the same oracles, so that a
+ * fix stays fixed.  The numbers are printed with 17 significant digits and
+ * read back exactly.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "mink.h"
+#include "oracle.h"
+#include "testutil.h"
+
+/* Two hulls in their poses. */
+typedef struct stored3 {
+	const char *id;
+	int na, nb;
+	mink_vec3 a[12], b[12];
+	mink_vec3 pa, pb;
+	mink_quat qa, qb;
+} stored3;
+
+/*
+ * From test_oracle3.c's pairs in contact: hulls 1e-14 to 1e-12 of their
+ * size apart, meeting vertex to vertex or edge.  mink reported the right
+ * distance but a normal along which the hulls overlap (by 6.4e-3, 1.6e-2
+ * and 4.6e-5), so that the contact points are off their support planes.
+ */
+static const stored3 regressions3[] = {
+	{"touching3-3209 (gap 1e-14)", 11, 7,
+	 {{-0.62889063925696387, -0.22563031438933046, -1.3167942074974062},
+	  {-1.294330950327808, 0.20230434382438878, -0.1017097866342408},
+	  {0.036549671813880399, 0.63023900203810801, 0.50583242379734183},
+	  {0.036549671813880399, -0.22563031438933046, -1.3167942074974062},
+	  {0.70198998288472458, -0.65356497260304969, 0.50583242379734183},
+	  {-0.62889063925696387, 1.0581736602518272, 0.50583242379734183},
+	  {1.3674302939555689, -0.22563031438933046, 0.50583242379734183},
+	  {-1.294330950327808, -0.65356497260304969, -0.70925199706582343},
+	  {0.036549671813880399, -0.65356497260304969, 0.50583242379734183},
+	  {0.036549671813880399, 1.0581736602518272, 1.1133746342289244},
+	  {0.70198998288472458, 0.20230434382438878, 1.1133746342289244}},
+	 {{-0.056693778529375453, 0.01900502089727113, 0.07728874683407648},
+	  {0.094727001989914114, 0.00063708551654145795, -0.022172152170148531},
+	  {-0.022869732321486546, -0.051749412089869384, -0.12416712777867843},
+	  {-0.10292076883456808, -0.075949988992311285, 0.018401827298256578},
+	  {0.013307163380268924, -0.0096724850827682868, 0.15335379620480535},
+	  {-0.095198454496512583, -0.010643981647957004, 0.05351706390185744},
+	  {0.079617637731532936, -0.091721864593373614, -0.064760849033455789}},
+	 {-0.64169217155242997, 9.5066821170363696, 7.3619823540505962},
+	 {-1.4755159565900338, 10.152254048343712, 6.7172788672558479},
+	 {0.30865371511901485, -0.10109863371064905, -0.94058281979921743, 0.099075271907893364},
+	 {-0.42233961679055665, 0.44892318413764071, 0.28080572596643755, 0.7356937998225821}},
+	{"touching3-19981 (gap 1e-14)", 12, 10,
+	 {{0.16577953596989076, 0.063643412593922893, 0.14229014286647673},
+	  {0.3596147311299106, -0.0090426400628453307, -0.13046351910813164},
+	  {-0.14798002261330262, 0.042313067395868785, -0.37926192438997774},
+	  {0.24237607136170541, -0.062788288437409828, -0.14889041439783893},
+	  {-0.41093794594710109, 0.057805730025528919, -0.19729094835765376},
+	  {-0.043872983414440681, -0.066089263352439309, -0.15461838854746049},
+	  {-0.12006522933840241, 0.22433473670879536, -0.25391697838718302},
+	  {0.069748107830540099, -0.13482096019354156, -0.10814397324613156},
+	  {-0.077510167527736068, 0.26944997069612714, -0.24329351944237687},
+	  {-0.47196443156198387, 0.01535395477624079, -0.16270913325598682},
+	  {-0.089906552822225247, -0.058674593813985765, -0.013970183350268159},
+	  {0.033348414516549407, 0.27013013891132354, -0.25120596998859301}},
+	 {{0.38385694260760544, 0.011691547845909213, -0.0078783502524240271},
+	  {-0.43496504626194116, 0.35796305429307335, 0.15231647590958969},
+	  {0.38385694260760544, 0.35796305429307335, 0.31251130207160344},
+	  {-0.025554051827167881, 0.35796305429307335, 0.15231647590958969},
+	  {-0.23025954904455453, 0.011691547845909213, -0.0078783502524240271},
+	  {-0.025554051827167881, -0.33457995860125495, -0.32826800257645145},
+	  {-0.43496504626194116, -0.33457995860125495, -0.16807317641443775},
+	  {-0.23025954904455453, 0.35796305429307335, -0.16807317641443775},
+	  {-0.43496504626194116, -0.33457995860125495, -0.0078783502524240271},
+	  {0.38385694260760544, 0.18482730106949127, -0.16807317641443775}},
+	 {5.5373463763662212, 8.2206310603515824, 1.1975581963213937},
+	 {5.6621568933780875, 8.2691152761813171, 1.8077597941439245},
+	 {-0.53302635008020272, 0.32923800314779134, -0.68722643541728901, 0.3677024257019238},
+	 {0.086588105182617975, -0.68258853081026694, 0.028095501997706798, -0.7251110538494514}},
+	{"touching3-805 (gap 1e-12)", 6, 11,
+	 {{-0.1052519238124348, -0.3017620167968148, -0.25108171829522508},
+	  {0.11442301300765474, 0.16234819476747575, -0.07922012636258409},
+	  {0.11442301300765474, -0.069706911014669512, -0.42294331022786608},
+	  {0.0045855445976099724, -0.069706911014669512, -0.07922012636258409},
+	  {0.2242604814176995, -0.53381712257896008, -0.25108171829522508},
+	  {-0.21508939222247958, -0.069706911014669512, -0.42294331022786608}},
+	 {{-0.26593843917133841, 0.22792721804576507, -0.59390098944586045},
+	  {-0.087733657308196447, 0.30941398019376398, -0.68798797552350632},
+	  {-0.1785177020194437, -0.014321502614658949, 0.2314438312629859},
+	  {0.018710842395738413, -0.0051949137966366687, 0.040450980174087131},
+	  {0.13118845914556379, 0.75501674625882753, -0.35857031792913019},
+	  {0.18561438158305982, 0.90915208559888228, -0.043655389315411408},
+	  {-0.38850067636827962, -0.052105281752090504, -0.33869256549502369},
+	  {0.13693420336091378, -0.02505648205948291, -0.40508462537615475},
+	  {-0.21758438798308646, 0.20778377373722623, 0.2872803322501955},
+	  {0.080570878631081588, -0.23333714209039891, -0.33280836139877612},
+	  {0.042729258780458183, -0.34159818710660106, -0.040470108608283206}},
+	 {3.4720316835628715, -2.5090005680462202, 4.9189532225617931},
+	 {3.6057464477750516, -2.7402928956291976, 4.958994794030426},
+	 {0.23305205843603521, -0.82024576176968744, -0.48256561673991699, -0.20003513165945525},
+	 {0.21457137469940366, -0.32531605436850541, -0.92089537427183077, -0.0089610029829522483}},
+};
+
+static void print_hull(const char *key, const mink_vec3 *p, int n, mink_vec3 pos, mink_quat q)
+{
+	print_error("\"%s\": {\"type\": \"hull\", \"points\": [", key);
+	for (int i = 0; i < n; i++)
+		print_error("%s[%.17g, %.17g, %.17g]", i ? ", " : "", p[i].x, p[i].y, p[i].z);
+	print_error("], \"position\": [%.17g, %.17g, %.17g], "
+	            "\"rotation\": [%.17g, %.17g, %.17g, %.17g]}",
+	            pos.x, pos.y, pos.z, q.w, q.x, q.y, q.z);
+}
+
+/* Prints the pair as a mink input record. */
+static void dump(const stored3 *c, int index)
+{
+	print_error("reproducer (one NDJSON record for the mink tool):\n");
+	print_error("{\"id\": \"stored3-%d\", \"dim\": 3, ", index);
+	print_hull("a", c->a, c->na, c->pa, c->qa);
+	print_error(", ");
+	print_hull("b", c->b, c->nb, c->pb, c->qb);
+	print_error("}\n");
+}
+
+static double radius(const mink_vec3 *p, int n)
+{
+	double r = 0;
+	for (int i = 0; i < n; i++)
+		r = fmax(r, tu_norm(p[i]));
+	return r;
+}
+
+/*
+ * The checks of test_oracle3.c's pairs in contact: the distance of the
+ * oracles to 1e-12 of the size; along the reported normal the hulls are
+ * separated by exactly the reported distance, with the contact points on
+ * the support planes.
+ */
+static void check_stored3(const stored3 *c, int index)
+{
+	mink_vec3 wa[12], wb[12];
+	mink_pose3 pa = {c->pa, c->qa}, pb = {c->pb, c->qb};
+	for (int i = 0; i < c->na; i++)
+		wa[i] = tu_to_world3(&pa, c->a[i]);
+	for (int i = 0; i < c->nb; i++)
+		wb[i] = tu_to_world3(&pb, c->b[i]);
+	double want;
+	if (oracle_separated3(wa, c->na, wb, c->nb) == 1) {
+		oracle_dist d;
+		oracle_dist3(wa, c->na, wb, c->nb, &d);
+		want = d.distance;
+	} else {
+		oracle_sat s;
+		oracle_sat3(wa, c->na, wb, c->nb, &s);
+		want = -s.value;
+	}
+	double S = fmax(1.0, radius(c->a, c->na) + radius(c->b, c->nb));
+	mink_shape3 sa = tu_hull(c->a, c->na), sb = tu_hull(c->b, c->nb);
+	mink_result r;
+	tu_poison(&r);
+	mink_query3(&sa, &pa, &sb, &pb, NULL, &r);
+	tu_case("%s", c->id);
+	int before = tu_failures();
+	if (CHECK_RESULT3(&r, &pa, &pb, 1e-9 * S)) {
+		CHECK_NEAR("distance", r.distance, want, 1e-12 * S, 0);
+		double amax = oracle_support_max3(wa, c->na, r.normal);
+		double bmin = oracle_support_min3(wb, c->nb, r.normal);
+		CHECK_NEAR("separating translation along normal", amax - bmin, -r.distance,
+		           1e-9 * S, 0);
+		double coord = S + tu_norm(pa.position) + tu_norm(pb.position);
+		CHECK_NEAR("point_a.normal vs max over A", tu_dot(r.point_a, r.normal), amax,
+		           1e-9 * coord, 0);
+		CHECK_NEAR("point_b.normal vs min over B", tu_dot(r.point_b, r.normal), bmin,
+		           1e-9 * coord, 0);
+	}
+	if (tu_failures() > before) {
+		tu_print_result(&r);
+		dump(c, index);
+	}
+}
+
+static void test_stored_contacts3(void **state)
+{
+	(void)state;
+	tu_begin();
+	const int count = (int)(sizeof regressions3 / sizeof regressions3[0]);
+	for (int i = 0; i < count; i++)
+		check_stored3(&regressions3[i], i);
+	tu_end("stored 3D contacts", count);
+}
+
+/*
+ * 2D polygons 4.0e-12 apart (sizes about 3): the triangle region tests of
+ * GJK called the origin inside a sliver triangle of the obstacle, and the
+ * pair came out touching at distance 0.
+ */
+static void test_stored_gap2(void **state)
+{
+	(void)state;
+	tu_begin();
+	static const mink_vec2 a[3] = {{-0.67902242557823211, -1.582866287328653},
+	                               {-1.7183268714068938, 2.38803206322594},
+	                               {0.55456456930831333, -0.23201036318801749}};
+	static const mink_vec2 b[12] = {
+		{-0.81903749786360314, -0.026656710012499578}, {0.35222483513418651, -0.016637121336464378},
+		{0.2473839648252481, -0.018356544096610743}, {-0.23939422076408623, -0.027675578565155422},
+		{-0.83013958777736419, -0.015524055435191909}, {1.0888360868152274, -0.020888882534472897},
+		{-0.31634894545755093, -0.021005429828939003}, {0.7840449863632083, -0.024917694075414144},
+		{0.14990032245760188, -0.020607993876787932}, {0.0015587842091059345, -0.019067359484238298},
+		{-0.74538544991495281, -0.022581369071385603}, {1.0113810693366359, -0.024578780268152817}};
+	mink_pose2 pa = tu_pose2(4.2497855346374376, 5.7967684591318491, 0.016695225994325824);
+	mink_pose2 pb = tu_pose2(2.8428742247617382, 4.678696851443874, 2.629534690857791);
+	mink_vec2 wa[3], wb[12];
+	for (int i = 0; i < 3; i++)
+		wa[i] = tu_to_world2(&pa, a[i]);
+	for (int i = 0; i < 12; i++)
+		wb[i] = tu_to_world2(&pb, b[i]);
+	tu_case("snap2 (gap 4e-12)");
+	CHECK(oracle_separated2(wa, 3, wb, 12) == 1, "the oracle separates them");
+	oracle_dist d;
+	oracle_dist2(wa, 3, wb, 12, &d);
+	mink_shape2 sa = tu_polygon(a, 3), sb = tu_polygon(b, 12);
+	mink_result r;
+	tu_poison(&r);
+	mink_query2(&sa, &pa, &sb, &pb, NULL, &r);
+	CHECK(r.status == MINK_OK && r.state == MINK_SEPARATED, "separated, got %s",
+	      mink_state_name(r.state));
+	CHECK_NEAR("distance", r.distance, d.distance, 1e-14, 1e-6);
+	tu_end("stored 2D gap", 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stored_contacts3),
+		cmocka_unit_test(test_stored_gap2),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
