@@ -91,6 +91,16 @@ static int unit_quat(mink_quat q, mink_quat *u)
 {
 	if (!isfinite(q.w) || !isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z))
 		return 0;
+	double n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+	if (n2 > 1e-200 && n2 < 1e200) {
+		double inv = 1.0 / sqrt(n2);
+		u->w = q.w * inv;
+		u->x = q.x * inv;
+		u->y = q.y * inv;
+		u->z = q.z * inv;
+		return 1;
+	}
+	/* tiny or huge: scale by the largest component first */
 	double m = fmax(fmax(fabs(q.w), fabs(q.x)), fmax(fabs(q.y), fabs(q.z)));
 	if (!(m > 0.0))
 		return 0;
@@ -131,11 +141,27 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	tol.max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
 	*eps_out = tol.eps;
 
+	ans->epa_it = 0;
+	ans->warning = MINK_WARN_NONE;
+	if (A->type == CORE_POINT && B->type == CORE_POINT) {
+		/* Two spheres (circles): the centres are the closest points of the
+		 * cores, and the answer is closed-form.  Coincident centres take
+		 * the direction GJK/EPA would: +x of A's frame. */
+		double d = v3_len_safe(B->pos);
+		mink_vec3 n = d > tol.eps ? v3_scale(B->pos, 1.0 / d) : v3(1, 0, 0);
+		if (!(d > tol.eps))
+			d = 0.0;
+		ans->gjk_it = 0;
+		ans->distance = d - (A->margin + B->margin);
+		ans->normal = n;
+		ans->pa = v3_scale(n, A->margin);
+		ans->pb = v3_mad(B->pos, n, -B->margin);
+		return;
+	}
+
 	mk_gjk_out g;
 	mk_gjk(A, B, &tol, &g);
 	ans->gjk_it = g.iterations;
-	ans->epa_it = 0;
-	ans->warning = MINK_WARN_NONE;
 
 	/* GJK stuck without converging and without a proof of separation (a
 	 * positive lower bound): the origin may lie inside, next to the

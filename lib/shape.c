@@ -8,6 +8,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "internal.h"
 
@@ -269,10 +270,26 @@ static double max_len3(const mink_vec3 *p, int n)
 }
 
 /* Fills the core of a checked 3D shape, in its own frame. */
+/* The fields every core reads; the rest are set per type. */
+static void shape_init(mk_shape *c, double margin)
+{
+	c->smooth = 0;
+	c->margin = margin;
+	c->radius = 0.0;
+	c->n = 0;
+	c->pts3 = NULL;
+	c->pts2 = NULL;
+	c->adj_start = c->adj = NULL;
+	c->cursor = NULL;
+	c->rot = m3_identity();
+	c->pos = v3(0, 0, 0);
+	c->identity = 1;
+}
+
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 {
-	mk_shape c = {0};
-	c.margin = s->margin;
+	mk_shape c;
+	shape_init(&c, s->margin);
 	switch (s->type) {
 	case MINK_SPHERE:
 		c.type = CORE_POINT;
@@ -354,8 +371,8 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 /* Fills the core of a checked 2D shape, in its own frame (z = 0). */
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 {
-	mk_shape c = {0};
-	c.margin = s->margin;
+	mk_shape c;
+	shape_init(&c, s->margin);
 	switch (s->type) {
 	case MINK_CIRCLE:
 		c.type = CORE_POINT;
