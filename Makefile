@@ -8,6 +8,8 @@
 #   make bench      kernel and end-to-end benchmarks (installs the peers)
 #   make demo       run mink on the bundled example
 #   make deps       install the Debian packages the build and tests need
+#   make install    install mink, libmink.a, mink.h, the man pages, the
+#                   schemas and mink.pc (PREFIX=/usr/local, DESTDIR)
 
 CC       ?= cc
 BUILD    ?= build
@@ -26,7 +28,8 @@ CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 # What a program linking libmink.a needs besides it.
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
-DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3
+DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
+           python3-jsonschema mandoc libxml2-utils librsvg2-bin
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
@@ -70,8 +73,15 @@ $(MINK): $(CLI_OBJ) $(LIBMINK)
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_SUPPORT_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(LIB_LIBS)
 
+# test_obj also tests cli/'s OBJ reader, hull cache and parser: it links the
+# objects of cli/ but main.o, and what they need.
+CLI_PART_OBJ = $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
+$(BUILD)/tests/test_obj.o: ALL_CFLAGS += -Icli $(CJSON_CFLAGS)
+$(BUILD)/tests/test_obj: $(BUILD)/tests/test_obj.o $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
+
 # Unit and oracle tests (cmocka), then the CLI golden tests.
-check: check-unit check-cli
+check: check-unit check-cli check-contract
 
 check-unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
@@ -114,5 +124,63 @@ deps:
 
 clean:
 	rm -rf build
+
+# --- The contract: schemas, man pages, error corpus, install ----------------
+
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+MANDIR       ?= $(PREFIX)/share/man
+DATADIR      ?= $(PREFIX)/share/mink
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL      ?= install
+VERSION      := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' lib/mink.h)
+# Names that `man NAME` finds in mink(3).
+MAN3_LINKS = mink_query3 mink_query2 mink_default_options mink_shape3_check \
+             mink_shape2_check mink_hull_build mink_hull_shape mink_hull_free \
+             mink_tangents mink_status_name mink_state_name mink_warning_name \
+             mink_error_name
+# mink.pc names its directories from ${prefix} when they lie under it.
+PC_SED = -e 's|@PREFIX@|$(PREFIX)|' \
+         -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+         -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|' \
+         -e 's|@VERSION@|$(VERSION)|'
+
+.PHONY: install uninstall check-contract
+
+install: $(LIBMINK) $(MINK)
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
+	  "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" \
+	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man3" \
+	  "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(DATADIR)/schemas"
+	$(INSTALL) -m 755 $(MINK) "$(DESTDIR)$(BINDIR)/mink"
+	$(INSTALL) -m 644 $(LIBMINK) "$(DESTDIR)$(LIBDIR)/libmink.a"
+	$(INSTALL) -m 644 lib/mink.h "$(DESTDIR)$(INCLUDEDIR)/mink.h"
+	$(INSTALL) -m 644 man/mink.1 "$(DESTDIR)$(MANDIR)/man1/mink.1"
+	$(INSTALL) -m 644 man/mink.3 "$(DESTDIR)$(MANDIR)/man3/mink.3"
+	$(INSTALL) -m 644 man/mink.5 "$(DESTDIR)$(MANDIR)/man5/mink.5"
+	for f in $(MAN3_LINKS); do ln -sf mink.3 "$(DESTDIR)$(MANDIR)/man3/$$f.3"; done
+	$(INSTALL) -m 644 schemas/pair.schema.json schemas/result.schema.json \
+	  "$(DESTDIR)$(DATADIR)/schemas"
+	sed $(PC_SED) mink.pc.in >"$(DESTDIR)$(PKGCONFIGDIR)/mink.pc"
+	chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/mink.pc"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/mink" "$(DESTDIR)$(LIBDIR)/libmink.a" \
+	  "$(DESTDIR)$(INCLUDEDIR)/mink.h" "$(DESTDIR)$(PKGCONFIGDIR)/mink.pc" \
+	  "$(DESTDIR)$(MANDIR)/man1/mink.1" "$(DESTDIR)$(MANDIR)/man3/mink.3" \
+	  "$(DESTDIR)$(MANDIR)/man5/mink.5" \
+	  "$(DESTDIR)$(DATADIR)/schemas/pair.schema.json" \
+	  "$(DESTDIR)$(DATADIR)/schemas/result.schema.json"
+	for f in $(MAN3_LINKS); do rm -f "$(DESTDIR)$(MANDIR)/man3/$$f.3"; done
+	-rmdir "$(DESTDIR)$(DATADIR)/schemas" "$(DESTDIR)$(DATADIR)" 2>/dev/null
+
+# Schemas against inputs and outputs, the error corpus, CSV against JSON,
+# the man pages and their examples, and an install into a temporary DESTDIR
+# (see tests/contract/run.sh).
+check-contract: $(LIBMINK) $(MINK)
+	@MINK=$(MINK) BUILD=$(BUILD) MAKE="$(MAKE)" CC="$(CC)" \
+	  CONTRACT_CFLAGS="$(EXTRA_CFLAGS)" sh tests/contract/run.sh
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,39 +1,187 @@
 /*
- * batch.c - reader -> parser -> mink -> writer, one record at a time.
+ * batch.c - reader -> workers -> ordered writer.
+ *
+ * A reader thread splits the input into records (reader.c) and copies
+ * them into blocks of up to BLOCK_RECORDS records; worker threads take the
+ * blocks in turn and make each record's output text and stderr lines; the
+ * calling thread writes the blocks out strictly in sequence.  The blocks
+ * form a ring of a few per worker and the reader waits for a free one, so
+ * memory stays bounded whatever the size of the input.  A record's text
+ * depends only on the record and its index, so the output is the same
+ * bytes for any number of workers; with one job the same steps run in the
+ * calling thread, block by block.
+ *
+ * A block is handed on when it is full and also before every read(2),
+ * which may block: results keep flowing when the input trickles in.
  */
 #include "batch.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "fastjson.h"
 #include "reader.h"
+#include "util.h"
 
-static void flush_output(void *ctx)
+enum {
+	BLOCK_RECORDS = 256,
+	BLOCK_TEXT = 64 * 1024, /* a block is handed on once its text is this long */
+	BLOCKS_PER_JOB = 4,
+	MAX_BLOCKS = 128,
+	KEEP_BYTES = 1 << 20 /* buffers a huge record grew beyond this are freed */
+};
+
+static pthread_mutex_t cjson_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The progress line is redrawn at most this often (seconds). */
+#define PROGRESS_PERIOD 0.25
+
+/* Where a record of a block is. */
+typedef struct slot {
+	size_t off, len; /* its text: at text.data + off, NUL-terminated */
+	long line, col;
+	long index;      /* 1-based over the run: the default id */
+	char delim;
+} slot;
+
+typedef enum block_state {
+	B_FREE,    /* written out (or never used) */
+	B_FILLING, /* the reader's */
+	B_READY,   /* handed on, waiting for a worker */
+	B_BUSY,    /* a worker's */
+	B_DONE     /* waiting to be written */
+} block_state;
+
+typedef struct block {
+	block_state state; /* under the run's mutex */
+	cli_buf text;      /* the records' text */
+	slot *recs;
+	size_t n, cap;
+	cli_buf out;       /* their output records */
+	cli_buf msgs;      /* their stderr lines */
+	long errors;       /* error records among them */
+} block;
+
+typedef struct worker {
+	struct cli_batch_run *run;
+	cli_writer *writer; /* to memory */
+	cli_pair pair;
+	cli_fastjson *json;
+	pthread_t thread;
+} worker;
+
+struct cli_batch_run {
+	cli_batch *b;
+	int jobs;
+
+	/* The file being read. */
+	const char *name;
+	cli_reader *reader;
+
+	/* The ring: the s-th block of the file is blocks[s % nblocks]. */
+	block *blocks;
+	size_t nblocks;
+	block *cur;            /* the block the reader fills, or NULL */
+	long index;            /* records read, over all files (reader's) */
+	int threaded;          /* reader and workers run in threads */
+	int cancellable;       /* the reader thread may be cancelled in read(2) */
+
+	/* Under mu. */
+	pthread_mutex_t mu;
+	pthread_cond_t to_reader, to_workers, to_writer;
+	unsigned long filled;  /* blocks handed on */
+	unsigned long taken;   /* blocks taken by workers */
+	unsigned long written; /* blocks written out */
+	int reader_done;
+	int stop;              /* output failed: read and work no more */
+
+	worker *workers;       /* jobs of them */
+
+	/* Progress, the calling thread's. */
+	struct timespec start, last;
+	long done;
+	int shown; /* length of the line on the screen; 0: none */
+};
+
+/* --- Progress ------------------------------------------------------------ */
+
+static double seconds_between(const struct timespec *a,
+                              const struct timespec *b)
 {
-	cli_writer_flush(ctx);
+	return (double)(b->tv_sec - a->tv_sec) +
+	       (double)(b->tv_nsec - a->tv_nsec) * 1e-9;
 }
 
-/* An error record in the output and the same message on stderr. */
-static void report(cli_batch *b, const char *name, long line, long col,
-                   const cli_id *id, int dim, const char *code,
-                   const char *message)
+static void progress_erase(struct cli_batch_run *run)
 {
-	cli_writer_error(b->writer, id, dim, code, message);
-	b->errors++;
+	if (run && run->shown) {
+		fprintf(stderr, "\r%*s\r", run->shown, "");
+		run->shown = 0;
+	}
+}
+
+/* Records done, rate and errors so far, at most every PROGRESS_PERIOD. */
+static void progress_show(struct cli_batch_run *run)
+{
+	struct timespec now;
+	double elapsed;
+	char line[128];
+	int n;
+
+	if (!run->b->progress)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (seconds_between(&run->last, &now) < PROGRESS_PERIOD)
+		return;
+	run->last = now;
+	elapsed = seconds_between(&run->start, &now);
+	n = snprintf(line, sizeof line, "mink: %ld records, %.0f records/s, %ld %s",
+	             run->done, elapsed > 0 ? (double)run->done / elapsed : 0.0,
+	             run->b->errors, run->b->errors == 1 ? "error" : "errors");
+	if (n < 0)
+		return;
+	/* Spaces cover what a longer line before left. */
+	fprintf(stderr, "\r%s%*s", line, run->shown > n ? run->shown - n : 0, "");
+	if (n > run->shown)
+		run->shown = n;
+}
+
+/* --- Records: parse, query, format (the workers' part) ------------------- */
+
+/* An error record in the output and the same message for stderr. */
+static void report(worker *w, block *k, long line, long col, const cli_id *id,
+                   int dim, const char *code, const char *message)
+{
+	const char *name = w->run->name;
+	char *p;
+	int n;
+
+	cli_writer_error(w->writer, id, dim, code, message);
+	k->errors++;
+	n = col > 0 ? snprintf(NULL, 0, "mink: %s:%ld:%ld: %s\n", name, line, col,
+	                       message)
+	            : snprintf(NULL, 0, "mink: %s:%ld: %s\n", name, line, message);
+	if (n < 0)
+		return;
+	p = cli_buf_reserve(&k->msgs, (size_t)n + 1);
 	if (col > 0)
-		fprintf(stderr, "mink: %s:%ld:%ld: %s\n", name, line, col, message);
+		snprintf(p, (size_t)n + 1, "mink: %s:%ld:%ld: %s\n", name, line, col,
+		         message);
 	else
-		fprintf(stderr, "mink: %s:%ld: %s\n", name, line, message);
+		snprintf(p, (size_t)n + 1, "mink: %s:%ld: %s\n", name, line, message);
+	k->msgs.len += (size_t)n;
 }
 
 /* The message for a pair that mink itself refused. */
-static void library_error(const cli_batch *b, const mink_result *res,
+static void library_error(const cli_pair *p, const mink_result *res,
                           cli_error *err)
 {
-	const cli_pair *p = &b->pair;
 	int side = -1;
 
 	err->code = mink_error_name(res->error);
@@ -65,48 +213,418 @@ static void library_error(const cli_batch *b, const mink_result *res,
 	}
 }
 
-static void run_record(cli_batch *b, const char *name, const cli_record *rec)
+static void run_record(worker *w, block *k, const cli_record *rec, long index)
 {
-	cli_id id = {NULL, (double)++b->index};
+	const cli_batch *b = w->run->b;
+	cli_id id = {NULL, (double)index};
 	cli_error err = {NULL, ""};
 	cJSON *json;
 	size_t off;
 	long line, col;
 	mink_result res;
-	cli_pair *p = &b->pair;
+	cli_pair *p = &w->pair;
 
 	if (rec->len == 0) {
 		snprintf(err.message, sizeof err.message,
 		         "invalid JSON: missing value before '%c'", rec->delim);
-		report(b, name, rec->line, rec->col, &id, 0, "bad_json", err.message);
+		report(w, k, rec->line, rec->col, &id, 0, "bad_json", err.message);
 		return;
 	}
-	json = cli_parse_json(rec->text, rec->len, &off, &err);
+	/* The fast parser, or the strict one with its messages when it declines. */
+	json = cli_fastjson_parse(w->json, rec->text, rec->len);
+	if (!json) {
+		/* cJSON resets a global error position on every parse. */
+		pthread_mutex_lock(&cjson_lock);
+		json = cli_parse_json(rec->text, rec->len, &off, &err);
+		pthread_mutex_unlock(&cjson_lock);
+	}
 	if (!json) {
 		cli_record_locate(rec, off, &line, &col);
-		report(b, name, line, col, &id, 0, err.code, err.message);
+		report(w, k, line, col, &id, 0, err.code, err.message);
 		return;
 	}
 	if (cli_parse_pair(json, b->default_dim, p, &id, &err) < 0) {
-		report(b, name, rec->line, 0, &id, p->dim, err.code, err.message);
-		cJSON_Delete(json);
+		report(w, k, rec->line, 0, &id, p->dim, err.code, err.message);
+	} else {
+		memset(&res, 0, sizeof res);
+		if (p->dim == 3)
+			mink_query3(&p->shape3[0], &p->pose3[0], &p->shape3[1],
+			            &p->pose3[1], &b->options, &res);
+		else
+			mink_query2(&p->shape2[0], &p->pose2[0], &p->shape2[1],
+			            &p->pose2[1], &b->options, &res);
+		if (res.status == MINK_ERROR) {
+			library_error(p, &res, &err);
+			report(w, k, rec->line, 0, &id, p->dim, err.code, err.message);
+		} else {
+			cli_writer_result_notes(w->writer, &id, p->dim, &res, p->notes);
+		}
+	}
+	/* The id may point into the tree: release it only once written. */
+	cli_fastjson_release(w->json, json);
+}
+
+/* Turns every record of block k into output text and messages. */
+static void work(worker *w, block *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		const slot *s = &k->recs[i];
+		cli_record rec;
+
+		rec.text = k->text.data + s->off;
+		rec.len = s->len;
+		rec.delim = s->delim;
+		rec.line = s->line;
+		rec.col = s->col;
+		cli_writer_set_count(w->writer, s->index - 1);
+		run_record(w, k, &rec, s->index);
+	}
+	cli_writer_swap(w->writer, &k->out);
+}
+
+/* --- Blocks -------------------------------------------------------------- */
+
+static void buf_trim(cli_buf *buf)
+{
+	buf->len = 0;
+	if (buf->cap > KEEP_BYTES)
+		cli_buf_free(buf);
+}
+
+static void block_reset(block *k)
+{
+	k->n = 0;
+	k->errors = 0;
+	buf_trim(&k->text);
+	buf_trim(&k->out);
+	buf_trim(&k->msgs);
+}
+
+static void block_free(block *k)
+{
+	cli_buf_free(&k->text);
+	cli_buf_free(&k->out);
+	cli_buf_free(&k->msgs);
+	free(k->recs);
+}
+
+static void append(block *k, const cli_record *rec, long index)
+{
+	slot *s;
+
+	if (k->n == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : BLOCK_RECORDS;
+		k->recs = cli_xrealloc(k->recs, k->cap * sizeof *k->recs);
+	}
+	s = &k->recs[k->n++];
+	s->off = k->text.len;
+	s->len = rec->len;
+	s->line = rec->line;
+	s->col = rec->col;
+	s->index = index;
+	s->delim = rec->delim;
+	cli_buf_put(&k->text, rec->text, rec->len);
+	cli_buf_putc(&k->text, '\0');
+}
+
+/* Puts block k out (the calling thread's part). */
+static void write_block(struct cli_batch_run *run, block *k)
+{
+	cli_batch *b = run->b;
+
+	if (cli_writer_error_number(b->writer))
+		return; /* nothing more goes out */
+	if (k->msgs.len > 0) {
+		progress_erase(run);
+		fwrite(k->msgs.data, 1, k->msgs.len, stderr);
+	}
+	cli_writer_raw(b->writer, k->out.data, k->out.len, (long)k->n);
+	b->errors += k->errors;
+	run->done += (long)k->n;
+	progress_show(run);
+}
+
+/* The reader's side: the block to fill next, or NULL when stopping. */
+static block *get_block(struct cli_batch_run *run)
+{
+	block *k;
+
+	if (!run->threaded)
+		return &run->blocks[0];
+	pthread_mutex_lock(&run->mu);
+	k = &run->blocks[run->filled % run->nblocks];
+	while (!run->stop && k->state != B_FREE)
+		pthread_cond_wait(&run->to_reader, &run->mu);
+	if (run->stop)
+		k = NULL;
+	else
+		k->state = B_FILLING;
+	pthread_mutex_unlock(&run->mu);
+	return k;
+}
+
+/* Hands the reader's block on to the workers (or, inline, runs it). */
+static void hand_on(struct cli_batch_run *run)
+{
+	block *k = run->cur;
+
+	if (!k)
+		return;
+	run->cur = NULL;
+	if (!run->threaded) {
+		work(&run->workers[0], k);
+		write_block(run, k);
+		block_reset(k);
 		return;
 	}
-	memset(&res, 0, sizeof res);
-	if (p->dim == 3)
-		mink_query3(&p->shape3[0], &p->pose3[0], &p->shape3[1], &p->pose3[1],
-		            &b->options, &res);
-	else
-		mink_query2(&p->shape2[0], &p->pose2[0], &p->shape2[1], &p->pose2[1],
-		            &b->options, &res);
-	if (res.status == MINK_ERROR) {
-		library_error(b, &res, &err);
-		report(b, name, rec->line, 0, &id, p->dim, err.code, err.message);
-	} else {
-		cli_writer_result(b->writer, &id, p->dim, &res);
+	pthread_mutex_lock(&run->mu);
+	k->state = B_READY;
+	run->filled++;
+	pthread_cond_signal(&run->to_workers);
+	pthread_mutex_unlock(&run->mu);
+}
+
+/* --- The reader ------------------------------------------------------------ */
+
+/* Called by the reader before each read(2), which may block. */
+static void before_read(void *ctx)
+{
+	struct cli_batch_run *run = ctx;
+
+	if (run->cur && run->cur->n > 0)
+		hand_on(run);
+	if (!run->threaded)
+		cli_writer_flush(run->b->writer);
+	else if (run->cancellable)
+		/* Only read(2) may be cut short: no lock is held there. */
+		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+}
+
+static cli_read_status read_all(struct cli_batch_run *run)
+{
+	cli_record rec;
+	cli_read_status st;
+
+	while ((st = cli_reader_next(run->reader, &rec)) == CLI_READ_RECORD) {
+		if (run->cancellable)
+			pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+		if (!run->cur && !(run->cur = get_block(run)))
+			return st; /* stopping */
+		append(run->cur, &rec, ++run->index);
+		if (run->cur->n == BLOCK_RECORDS || run->cur->text.len >= BLOCK_TEXT)
+			hand_on(run);
+		/* Output that cannot be written is not worth computing. */
+		if (!run->threaded && cli_writer_error_number(run->b->writer))
+			return st;
 	}
-	/* The id may point into the tree: free it only once written. */
-	cJSON_Delete(json);
+	if (run->cancellable)
+		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	hand_on(run);
+	return st;
+}
+
+static void *reader_main(void *arg)
+{
+	struct cli_batch_run *run = arg;
+	cli_read_status st;
+
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	st = read_all(run);
+	pthread_mutex_lock(&run->mu);
+	run->reader_done = 1;
+	pthread_cond_broadcast(&run->to_workers);
+	pthread_cond_signal(&run->to_writer);
+	pthread_mutex_unlock(&run->mu);
+	return (void *)(size_t)st;
+}
+
+/* --- Workers and the ordered writer ---------------------------------------- */
+
+static void *worker_main(void *arg)
+{
+	worker *w = arg;
+	struct cli_batch_run *run = w->run;
+
+	pthread_mutex_lock(&run->mu);
+	for (;;) {
+		block *k;
+		int stop;
+
+		while (run->taken == run->filled && !run->reader_done)
+			pthread_cond_wait(&run->to_workers, &run->mu);
+		if (run->taken == run->filled)
+			break;
+		k = &run->blocks[run->taken++ % run->nblocks];
+		k->state = B_BUSY;
+		stop = run->stop;
+		pthread_mutex_unlock(&run->mu);
+		if (!stop)
+			work(w, k);
+		pthread_mutex_lock(&run->mu);
+		k->state = B_DONE;
+		pthread_cond_signal(&run->to_writer);
+	}
+	pthread_mutex_unlock(&run->mu);
+	return NULL;
+}
+
+/*
+ * The calling thread's part: writes the blocks in order until the reader
+ * is done and every block it handed on is out.  On a write error it stops
+ * the others, cancelling a read(2) that waits for input.
+ */
+static void write_all(struct cli_batch_run *run, pthread_t reader,
+                      int *reader_joined, cli_read_status *st)
+{
+	int dirty = 0;
+
+	pthread_mutex_lock(&run->mu);
+	for (;;) {
+		block *k = &run->blocks[run->written % run->nblocks];
+
+		if (run->written < run->filled && k->state == B_DONE) {
+			int failed;
+
+			pthread_mutex_unlock(&run->mu);
+			write_block(run, k);
+			block_reset(k);
+			dirty = 1;
+			failed = cli_writer_error_number(run->b->writer) != 0;
+			pthread_mutex_lock(&run->mu);
+			k->state = B_FREE;
+			run->written++;
+			pthread_cond_signal(&run->to_reader);
+			if (failed && !run->stop) {
+				void *ret;
+
+				run->stop = 1;
+				pthread_cond_broadcast(&run->to_reader);
+				pthread_mutex_unlock(&run->mu);
+				pthread_cancel(reader);
+				pthread_join(reader, &ret);
+				*reader_joined = 1;
+				if (ret != PTHREAD_CANCELED)
+					*st = (cli_read_status)(size_t)ret;
+				pthread_mutex_lock(&run->mu);
+				run->reader_done = 1;
+				pthread_cond_broadcast(&run->to_workers);
+			}
+			continue;
+		}
+		if (run->reader_done && run->written == run->filled)
+			break;
+		if (dirty) {
+			/* Nothing to write yet: let out what is written so far. */
+			pthread_mutex_unlock(&run->mu);
+			cli_writer_flush(run->b->writer);
+			dirty = 0;
+			pthread_mutex_lock(&run->mu);
+			continue;
+		}
+		pthread_cond_wait(&run->to_writer, &run->mu);
+	}
+	pthread_mutex_unlock(&run->mu);
+}
+
+/* Runs the open reader through the threads; 0 when they could not start. */
+static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
+{
+	pthread_t reader;
+	int started = 0, reader_joined = 0;
+
+	run->filled = run->taken = run->written = 0;
+	run->reader_done = run->stop = 0;
+	run->threaded = 1;
+	run->cancellable = 1;
+	for (int i = 0; i < run->jobs; i++) {
+		if (pthread_create(&run->workers[i].thread, NULL, worker_main,
+		                   &run->workers[i]) != 0)
+			break;
+		started++;
+	}
+	if (started == 0 || pthread_create(&reader, NULL, reader_main, run) != 0) {
+		/* No threads to be had: stop those started, run inline. */
+		pthread_mutex_lock(&run->mu);
+		run->reader_done = 1;
+		pthread_cond_broadcast(&run->to_workers);
+		pthread_mutex_unlock(&run->mu);
+		for (int i = 0; i < started; i++)
+			pthread_join(run->workers[i].thread, NULL);
+		run->threaded = run->cancellable = 0;
+		return 0;
+	}
+	*st = CLI_READ_RECORD; /* what it is when the run stops early */
+	write_all(run, reader, &reader_joined, st);
+	if (!reader_joined) {
+		void *ret;
+
+		pthread_join(reader, &ret);
+		*st = (cli_read_status)(size_t)ret;
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(run->workers[i].thread, NULL);
+	run->threaded = run->cancellable = 0;
+	return 1;
+}
+
+/* --- Runs ------------------------------------------------------------------ */
+
+static struct cli_batch_run *get_run(cli_batch *b)
+{
+	struct cli_batch_run *run = b->run;
+	int jobs = b->jobs < 1 ? 1 : b->jobs > CLI_MAX_JOBS ? CLI_MAX_JOBS : b->jobs;
+	cli_format format = cli_writer_format(b->writer);
+
+	if (run)
+		return run;
+	run = cli_xrealloc(NULL, sizeof *run);
+	memset(run, 0, sizeof *run);
+	run->b = b;
+	run->jobs = jobs;
+	run->nblocks = jobs == 1 ? 1 : (size_t)jobs * BLOCKS_PER_JOB;
+	if (run->nblocks > MAX_BLOCKS)
+		run->nblocks = MAX_BLOCKS;
+	run->blocks = cli_xrealloc(NULL, run->nblocks * sizeof *run->blocks);
+	memset(run->blocks, 0, run->nblocks * sizeof *run->blocks);
+	run->workers = cli_xrealloc(NULL, (size_t)jobs * sizeof *run->workers);
+	memset(run->workers, 0, (size_t)jobs * sizeof *run->workers);
+	for (int i = 0; i < jobs; i++) {
+		run->workers[i].run = run;
+		run->workers[i].writer = cli_writer_new(NULL, format);
+		run->workers[i].json = cli_fastjson_new();
+	}
+	pthread_mutex_init(&run->mu, NULL);
+	pthread_cond_init(&run->to_reader, NULL);
+	pthread_cond_init(&run->to_workers, NULL);
+	pthread_cond_init(&run->to_writer, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &run->start);
+	run->last = run->start;
+	b->run = run;
+	return run;
+}
+
+void cli_batch_finish(cli_batch *b)
+{
+	struct cli_batch_run *run = b->run;
+
+	if (!run)
+		return;
+	progress_erase(run);
+	for (int i = 0; i < run->jobs; i++) {
+		cli_writer_free(run->workers[i].writer);
+		cli_pair_free(&run->workers[i].pair);
+		cli_fastjson_free(run->workers[i].json);
+	}
+	for (size_t i = 0; i < run->nblocks; i++)
+		block_free(&run->blocks[i]);
+	pthread_mutex_destroy(&run->mu);
+	pthread_cond_destroy(&run->to_reader);
+	pthread_cond_destroy(&run->to_workers);
+	pthread_cond_destroy(&run->to_writer);
+	free(run->workers);
+	free(run->blocks);
+	free(run);
+	b->run = NULL;
 }
 
 int cli_batch_file(cli_batch *b, const char *path)
@@ -114,38 +632,61 @@ int cli_batch_file(cli_batch *b, const char *path)
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "<stdin>" : path;
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-	cli_reader *r;
-	cli_record rec;
-	cli_read_status st;
+	struct cli_batch_run *run = get_run(b);
+	cli_read_status st = CLI_READ_END;
 	int rc = 0;
+	char *dir = NULL;
 
 	if (fd < 0) {
+		progress_erase(run);
 		fprintf(stderr, "mink: %s: %s\n", name, strerror(errno));
 		return 2;
 	}
-	r = cli_reader_new(fd, flush_output, b->writer);
-	while ((st = cli_reader_next(r, &rec)) == CLI_READ_RECORD) {
-		run_record(b, name, &rec);
-		/* Output that cannot be written is not worth computing. */
-		if (cli_writer_error_number(b->writer))
-			break;
+	/* OBJ paths in records are relative to the file's directory. */
+	if (!is_stdin && strrchr(path, '/')) {
+		size_t n = (size_t)(strrchr(path, '/') - path);
+
+		dir = cli_xrealloc(NULL, n + 2);
+		memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
+		dir[n ? n : 1] = '\0';
 	}
+	for (int i = 0; i < run->jobs; i++) {
+		run->workers[i].pair.objcache = b->pair.objcache;
+		run->workers[i].pair.dir = dir;
+	}
+	run->name = name;
+	run->index = b->index;
+	run->reader = cli_reader_new(fd, before_read, run);
+	if (run->jobs == 1 || !run_threaded(run, &st))
+		st = read_all(run);
+	b->index = run->index;
 	if (st == CLI_READ_BROKEN) {
 		long line, col;
-		const char *msg = cli_reader_message(r, &line, &col);
+		const char *msg = cli_reader_message(run->reader, &line, &col);
 
+		progress_erase(run);
 		if (col > 0)
 			fprintf(stderr, "mink: %s:%ld:%ld: %s\n", name, line, col, msg);
 		else
 			fprintf(stderr, "mink: %s:%ld: %s\n", name, line, msg);
 		rc = 1;
 	} else if (st == CLI_READ_IOERR) {
+		progress_erase(run);
 		fprintf(stderr, "mink: %s: %s\n", name,
-		        strerror(cli_reader_errno(r)));
+		        strerror(cli_reader_errno(run->reader)));
 		rc = 2;
 	}
-	cli_reader_free(r);
+	cli_reader_free(run->reader);
+	run->reader = NULL;
+	run->cur = NULL;
+	for (size_t i = 0; i < run->nblocks; i++) {
+		block_reset(&run->blocks[i]);
+		run->blocks[i].state = B_FREE;
+	}
+	for (int i = 0; i < run->jobs; i++)
+		run->workers[i].pair.dir = NULL;
 	if (!is_stdin)
 		close(fd);
+	free(dir);
 	return rc;
 }

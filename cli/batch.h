@@ -1,5 +1,6 @@
 /*
- * batch.h - running the pairs of one input file through mink, in order.
+ * batch.h - running the pairs of input files through mink, in order, on
+ * every core.
  */
 #ifndef CLI_BATCH_H
 #define CLI_BATCH_H
@@ -8,23 +9,44 @@
 #include "parse.h"
 #include "writer.h"
 
-/** What runs a batch: settings and totals over the whole run. */
+/** Most worker threads (-j). */
+#define CLI_MAX_JOBS 1024
+
+struct cli_batch_run;
+
+/**
+ * What runs a batch: settings and totals over the whole run.  Start from
+ * all zeros, set the settings, call cli_batch_file for each input and
+ * cli_batch_finish once at the end.
+ */
 typedef struct cli_batch {
 	cli_writer *writer;
 	mink_options options;
 	int default_dim;  /**< for pairs without "dim" */
+	int jobs;         /**< worker threads; 1 (or 0) runs all in this one */
+	int progress;     /**< show progress on stderr (a terminal) */
 	long index;       /**< records read so far, over all files */
 	long errors;      /**< error records written */
-	cli_pair pair;    /**< scratch, reused from record to record */
+	/**
+	 * Settings for the pairs of every worker: pair.objcache (thread-safe)
+	 * is shared by all of them.  Also the scratch pair when jobs is 1.
+	 */
+	cli_pair pair;
+	struct cli_batch_run *run; /**< private: threads, blocks, progress */
 } cli_batch;
 
 /**
  * Reads the pairs of `path` ("-" for standard input) and writes one result
- * or error record for each.  Returns 0 when the file was read through
- * (error records are counted in b->errors), 1 when its JSON array was
- * structurally broken, 2 when the file could not be opened or read.
- * Messages go to stderr.
+ * or error record for each, in input order, with b->jobs worker threads.
+ * Returns 0 when the file was read through (error records are counted in
+ * b->errors), 1 when its JSON array was structurally broken, 2 when the
+ * file could not be opened or read.  Messages go to stderr, in input
+ * order too.  After a write error (cli_writer_error_number) the rest of
+ * the input is not read.
  */
 int cli_batch_file(cli_batch *b, const char *path);
+
+/** Erases the progress line, if any, and frees what the runs kept. */
+void cli_batch_finish(cli_batch *b);
 
 #endif /* CLI_BATCH_H */

@@ -2,8 +2,13 @@
  * fmtnum.c - doubles to text without losing a bit.
  *
  * The output is exactly the first of %.15g, %.16g and %.17g that strtod
- * reads back as the same double, but reached with less work: most values
- * take a fast path, and the others need one printf conversion instead of
+ * reads back as the same double, but reached without printf or strtod for
+ * almost every value: exact_digits() works on the binary value itself with
+ * 128-bit integers, rounds it to 15, 16 and 17 digits and decides whether
+ * each candidate reads back by comparing it with the halfway points to the
+ * neighbouring doubles (what a correctly rounded strtod does).  Values out
+ * of its range (below 1e-11, from 1e17 up, subnormals) and compilers
+ * without 128-bit integers take the printf path, one conversion instead of
  * three.  printf and strtod depend on LC_NUMERIC; mink never calls
  * setlocale, so the decimal point is always '.'.
  */
@@ -136,6 +141,129 @@ static int round_digits(const char *d17, int prec, char *out)
 	return 0;
 }
 
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128;
+
+/* 5^n and 10^n below 2^64. */
+static const unsigned long long five_pow[28] = {
+	1ULL, 5ULL, 25ULL, 125ULL, 625ULL, 3125ULL, 15625ULL, 78125ULL,
+	390625ULL, 1953125ULL, 9765625ULL, 48828125ULL, 244140625ULL,
+	1220703125ULL, 6103515625ULL, 30517578125ULL, 152587890625ULL,
+	762939453125ULL, 3814697265625ULL, 19073486328125ULL,
+	95367431640625ULL, 476837158203125ULL, 2384185791015625ULL,
+	11920928955078125ULL, 59604644775390625ULL, 298023223876953125ULL,
+	1490116119384765625ULL, 7450580596923828125ULL
+};
+static const unsigned long long ten_pow[18] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL
+};
+
+/*
+ * The formatted text of m * 2^e (m < 2^53, normal), with sign `neg`, or 0
+ * when the value is out of range.  With q = (decimal exponent) - 16 in
+ * [-27, 0], the value times 10^-q is P * 2^-t with P = m * 5^-q below
+ * 2^117: its integer part N has 17 digits and its fraction is R / 2^t,
+ * both exact.  Every quantity below is measured in units of 2^-t (or 1
+ * when t <= 0) of that scaled value, so the candidates, the value and
+ * the halfway points to its neighbours compare as integers.
+ */
+static size_t exact_digits(char *buf, int neg, unsigned long long m, int e)
+{
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233"
+		"34353637383940414243444546474849505152535455565758596061626364656667"
+		"6869707172737475767778798081828384858687888990919293949596979899";
+	char digits[17];
+	int n = e + 52, q, t, shift;
+	u128 P, R, H2;
+	unsigned long long N;
+
+	/* floor(n * log10(2)), give or take one: corrected below. */
+	q = (n >= 0 ? n * 78913 / 262144 : -((-n * 78913 + 262143) / 262144)) - 16;
+	for (;;) {
+		u128 whole;
+
+		if (q < -27 || q > 0)
+			return 0;
+		P = (u128)m * five_pow[-q];
+		t = q - e;
+		if (t > 0) {
+			whole = P >> t;
+			R = P & (((u128)1 << t) - 1);
+		} else {
+			whole = P << -t;
+			R = 0;
+		}
+		if (whole >= ten_pow[17])
+			q++;
+		else if (whole < ten_pow[16])
+			q--;
+		else {
+			N = (unsigned long long)whole;
+			break;
+		}
+	}
+	shift = t > 0 ? t : 0;
+	/* Twice the distance from the value to the halfway points: 2^(e-1). */
+	H2 = t > 0 ? (u128)five_pow[-q] : (u128)five_pow[-q] << -t;
+	{
+		/* The 17 digits of N, two at a time in 32-bit arithmetic. */
+		unsigned hi = (unsigned)(N / 100000000), lo = (unsigned)(N % 100000000);
+
+		for (int i = 15; i > 7; i -= 2) {
+			memcpy(digits + i, pairs + 2 * (lo % 100), 2);
+			lo /= 100;
+		}
+		for (int i = 7; i > 0; i -= 2) {
+			memcpy(digits + i, pairs + 2 * (hi % 100), 2);
+			hi /= 100;
+		}
+		digits[0] = (char)('0' + hi);
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		/* r: the digits dropped, as a number of units of the last kept */
+		unsigned r = prec == 15 ? (unsigned)(digits[15] - '0') * 10 +
+		                              (unsigned)(digits[16] - '0')
+		           : prec == 16 ? (unsigned)(digits[16] - '0') : 0;
+		unsigned div = prec == 15 ? 100 : prec == 16 ? 10 : 1;
+		u128 below = ((u128)r << shift) + R; /* value - candidate */
+		u128 unit = (u128)div << shift, lim;
+		int up = 2 * below > unit ||
+		         (2 * below == unit && ((digits[prec - 1] - '0') & 1));
+
+		/* Correctly rounded to prec digits; lim: twice the distance. */
+		if (up) {
+			lim = 2 * (unit - below);
+		} else {
+			/* Below 2^52 * 2^e the neighbour is nearer: half the room. */
+			lim = m == 1ULL << 52 ? 4 * below : 2 * below;
+		}
+		/* strtod rounds ties to even: the halfway point reads back as v
+		   only when m is even.  17 digits always read back. */
+		if (prec == 17 || lim < H2 || (lim == H2 && !(m & 1))) {
+			int exp10 = q + 16, i = prec - 1;
+
+			if (up) {
+				while (i >= 0 && digits[i] == '9')
+					digits[i--] = '0';
+				if (i < 0) { /* 99..9 rounded up */
+					digits[0] = '1';
+					exp10++;
+				} else {
+					digits[i]++;
+				}
+			}
+			return format_g(buf, neg, digits, prec, exp10);
+		}
+	}
+	return 0; /* not reached */
+}
+#endif
+
 size_t cli_fmtnum(char *buf, double v)
 {
 	char text[CLI_NUM_MAX], d17[17], digits[17];
@@ -151,6 +279,20 @@ size_t cli_fmtnum(char *buf, double v)
 		buf[1] = '\0';
 		return 1;
 	}
+#ifdef __SIZEOF_INT128__
+	{
+		unsigned long long bits;
+		int biased;
+
+		memcpy(&bits, &v, sizeof bits);
+		biased = (int)(bits >> 52 & 0x7FF);
+		if (biased > 0 &&
+		    (len = exact_digits(buf, (int)(bits >> 63),
+		                        (bits & ((1ULL << 52) - 1)) | 1ULL << 52,
+		                        biased - 1075)) > 0)
+			return len;
+	}
+#endif
 	if ((len = short_decimal(buf, v)) > 0)
 		return len;
 	/*
@@ -181,6 +323,23 @@ size_t cli_fmtint(char *buf, double v)
 		buf[0] = '0';
 		buf[1] = '\0';
 		return 1;
+	}
+	if (fabs(v) <= 9007199254740992.0 && v == floor(v)) {
+		/* Exact in a long long: digits by hand, not printf. */
+		unsigned long long n = (unsigned long long)(v < 0 ? -v : v);
+		char tmp[24];
+		size_t len = 0, i = 0;
+
+		do {
+			tmp[len++] = (char)('0' + n % 10);
+			n /= 10;
+		} while (n);
+		if (v < 0)
+			buf[i++] = '-';
+		while (len > 0)
+			buf[i++] = tmp[--len];
+		buf[i] = '\0';
+		return i;
 	}
 	return (size_t)snprintf(buf, CLI_NUM_MAX, "%.0f", v);
 }

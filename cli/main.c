@@ -14,11 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch.h"
 #include "fmtnum.h"
 #include "mink.h"
+#include "objpair.h"
 #include "parse.h"
+#include "subcmd.h"
 #include "util.h"
 #include "writer.h"
 
@@ -26,7 +29,12 @@ enum {
 	OPT_TOLERANCE = 256,
 	OPT_SIZE_TOLERANCE,
 	OPT_MAX_GJK,
-	OPT_MAX_EPA
+	OPT_MAX_EPA,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS,
+	/* the pose options of `mink A.obj B.obj`, in objpair.h's order */
+	OPT_OBJPAIR,
+	OPT_OBJPAIR_END = OPT_OBJPAIR + 2 * CLI_OBJPAIR_OPTIONS - 1
 };
 
 static const struct option long_options[] = {
@@ -37,6 +45,17 @@ static const struct option long_options[] = {
 	{"size-tolerance", required_argument, NULL, OPT_SIZE_TOLERANCE},
 	{"max-gjk-iterations", required_argument, NULL, OPT_MAX_GJK},
 	{"max-epa-iterations", required_argument, NULL, OPT_MAX_EPA},
+	{"jobs", required_argument, NULL, 'j'},
+	{"progress", no_argument, NULL, OPT_PROGRESS},
+	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+	{"position-a", required_argument, NULL, OPT_OBJPAIR + 0},
+	{"rotation-a", required_argument, NULL, OPT_OBJPAIR + 1},
+	{"margin-a", required_argument, NULL, OPT_OBJPAIR + 2},
+	{"object-a", required_argument, NULL, OPT_OBJPAIR + 3},
+	{"position-b", required_argument, NULL, OPT_OBJPAIR + 4},
+	{"rotation-b", required_argument, NULL, OPT_OBJPAIR + 5},
+	{"margin-b", required_argument, NULL, OPT_OBJPAIR + 6},
+	{"object-b", required_argument, NULL, OPT_OBJPAIR + 7},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -44,6 +63,8 @@ static const struct option long_options[] = {
 
 static const char help_text[] =
 	"Usage: mink [OPTION]... [FILE]...\n"
+	"  or:  mink [OPTION]... A.obj B.obj\n"
+	"  or:  mink gen|diff|render [OPTION]... [ARG]...\n"
 	"Compute the penetration depth or distance and the contact points of\n"
 	"pairs of convex shapes.  Each FILE holds a JSON array of pairs or one\n"
 	"pair per line (NDJSON); with no FILE, or when FILE is -, read standard\n"
@@ -57,13 +78,34 @@ static const char help_text[] =
 	"                              (default %s)\n"
 	"      --max-gjk-iterations=N  GJK iteration limit (default %d)\n"
 	"      --max-epa-iterations=N  EPA iteration limit (default %d)\n"
+	"  -j, --jobs=N                worker threads (default: one per core)\n"
+	"      --progress              show progress on stderr even when it is\n"
+	"                              not a terminal\n"
+	"      --no-progress           never show progress (default: shown when\n"
+	"                              stderr is a terminal)\n"
 	"  -h, --help                  display this help and exit\n"
 	"  -V, --version               output version information and exit\n"
 	"\n"
 	"A pair is {\"id\": \"p1\", \"dim\": 3, \"a\": SHAPE, \"b\": SHAPE}; a 3D SHAPE\n"
 	"is a sphere, box, capsule, cylinder, cone, ellipsoid, point, segment,\n"
 	"triangle or hull, a 2D one a circle, box, capsule, segment, point or\n"
-	"polygon, each with an optional position, rotation and margin.\n"
+	"polygon, each with an optional position, rotation and margin.  A hull\n"
+	"is a point set (\"points\") or an OBJ file's (\"obj\": PATH, from the\n"
+	"input file's directory, and \"object\": an o or g name, default all).\n"
+	"\n"
+	"Two OBJ files instead of FILEs are one pair of hulls, A and B, answered\n"
+	"as the JSON pair {\"a\": {\"type\": \"hull\", \"obj\": \"A.obj\"}, ...} is:\n"
+	"      --position-a=X,Y,Z      position of A (default 0,0,0)\n"
+	"      --rotation-a=W,X,Y,Z    rotation of A, a quaternion (default 1,0,0,0)\n"
+	"      --margin-a=M            margin of A (default 0)\n"
+	"      --object-a=NAME         the o or g part of A.obj (default all)\n"
+	"      --position-b=X,Y,Z, --rotation-b=W,X,Y,Z, --margin-b=M,\n"
+	"      --object-b=NAME         the same for B\n"
+	"\n"
+	"Commands (each with its own --help):\n"
+	"  gen      write a seeded, reproducible batch of random pairs\n"
+	"  diff     compare two result files, record by record, within tolerances\n"
+	"  render   draw one pair and its result as an SVG picture\n"
 	"\n"
 	"Exit status: 0 if every pair was answered, 1 if some records were\n"
 	"errors, 2 on a usage error, an unreadable file or a write error.\n";
@@ -164,15 +206,33 @@ int main(int argc, char **argv)
 	cli_format format = CLI_FORMAT_JSON;
 	const char *output = NULL;
 	FILE *out = stdout;
-	int c, status = 0;
+	int c, status = 0, objpair, progress = -1;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	cli_objpair pair_options = {{{NULL}}, NULL};
+	char msg[160];
 
+	/* Subcommands; a file named like one is reached as ./gen. */
+	if (argc > 1 && strcmp(argv[1], "gen") == 0)
+		return cli_gen_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "diff") == 0)
+		return cli_diff_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "render") == 0)
+		return cli_render_main(argc - 1, argv + 1);
 	memset(&batch, 0, sizeof batch);
 	batch.options = mink_default_options();
 	batch.default_dim = 3;
+	batch.jobs = cores < 1 ? 1 : cores > CLI_MAX_JOBS ? CLI_MAX_JOBS : (int)cores;
 	opterr = 0; /* our messages, not getopt's */
-	while ((c = getopt_long(argc, argv, ":f:o:d:hV", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, ":f:o:d:j:hV", long_options, NULL)) !=
 	       -1) {
 		const char *opt = argv[optind - 1]; /* for messages */
+
+		if (c >= OPT_OBJPAIR && c <= OPT_OBJPAIR_END) {
+			if (cli_objpair_set(&pair_options, c - OPT_OBJPAIR, optarg, msg,
+			                    sizeof msg) < 0)
+				return usage_error("%s", msg);
+			continue;
+		}
 
 		switch (c) {
 		case 'f':
@@ -210,6 +270,16 @@ int main(int argc, char **argv)
 				return usage_error("invalid iteration limit '%s' "
 				                   "(a number >= 1)", optarg);
 			break;
+		case 'j':
+			if (parse_count(optarg, &batch.jobs) < 0 ||
+			    batch.jobs > CLI_MAX_JOBS)
+				return usage_error("invalid number of jobs '%s' "
+				                   "(1 to %d)", optarg, CLI_MAX_JOBS);
+			break;
+		case OPT_PROGRESS:
+		case OPT_NO_PROGRESS:
+			progress = c == OPT_PROGRESS;
+			break;
 		case OPT_MAX_EPA:
 			if (parse_count(optarg, &batch.options.max_epa_iterations) < 0)
 				return usage_error("invalid iteration limit '%s' "
@@ -238,19 +308,29 @@ int main(int argc, char **argv)
 			if (optopt == 0)
 				return usage_error("unknown option '%.*s'",
 				                   (int)strcspn(opt, "="), opt);
-			if (strchr("fodhV", optopt))
+			if (strchr("fodjhV", optopt))
 				return usage_error("option '%.*s' takes no argument",
 				                   (int)strcspn(opt, "="), opt);
 			return usage_error("unknown option '-%c'", optopt);
 		}
 	}
+	/* Progress only on a terminal, unless asked for. */
+	batch.progress = progress < 0 ? isatty(STDERR_FILENO) : progress;
+	objpair = cli_objpair_mode(&pair_options, argc - optind, argv + optind,
+	                           msg, sizeof msg);
+	if (objpair < 0)
+		return usage_error("%s", msg);
 
 	if (output && !(out = fopen(output, "w"))) {
 		fprintf(stderr, "mink: %s: %s\n", output, strerror(errno));
 		return 2;
 	}
 	batch.writer = cli_writer_new(out, format);
-	if (optind == argc) {
+	batch.pair.objcache = cli_objcache_new();
+	if (objpair) {
+		status = cli_objpair_run(&batch, &pair_options, argv[optind],
+		                         argv[optind + 1]);
+	} else if (optind == argc) {
 		status = cli_batch_file(&batch, "-");
 	} else {
 		for (int i = optind; i < argc; i++) {
@@ -262,6 +342,7 @@ int main(int argc, char **argv)
 				break;
 		}
 	}
+	cli_batch_finish(&batch);
 	if (batch.errors && status == 0)
 		status = 1;
 	cli_writer_finish(batch.writer);
@@ -271,5 +352,6 @@ int main(int argc, char **argv)
 		status = 2;
 	cli_writer_free(batch.writer);
 	cli_pair_free(&batch.pair);
+	cli_objcache_free(batch.pair.objcache);
 	return status;
 }

@@ -5,7 +5,8 @@
  * object, unknown, repeated or missing field, wrong type or length),
  * "bad_shape" and "bad_pose" when the form is right but a value is not
  * (an unknown shape type, a negative size, a number out of range, a zero
- * quaternion), "unsupported" for what the contract has but mink lacks yet.
+ * quaternion), "bad_obj" when an OBJ file cannot be read or is not valid
+ * OBJ, "unsupported" for what the contract has but mink lacks yet.
  */
 #include "parse.h"
 
@@ -15,9 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsoncheck.h"
 #include "util.h"
 
 enum { SHOWN_MAX = 48 };
+
+/*
+ * The largest magnitude of any number in a record but the id: mink_query3
+ * and mink_query2 refuse sizes and coordinates beyond 1e100 (lib/shape.c),
+ * and a message naming the field beats "mink rejected this shape".
+ */
+#define MAX_NUMBER 1e100
 
 static const char *const side_name[2] = {"a", "b"};
 
@@ -93,13 +102,32 @@ static int collect(const cJSON *obj, const char *const *names,
 	return bad ? -1 : 0;
 }
 
-/* A finite number; `code` is the error code should it be out of range. */
+/*
+ * "a.FIELD" in path (of size n), as snprintf would make it but without
+ * printf: it is made for every field of every record.
+ */
+static void field_path(char *path, size_t n, int side, const char *field)
+{
+	size_t len = strlen(field);
+
+	if (len > n - 3)
+		len = n - 3;
+	path[0] = side_name[side][0];
+	path[1] = '.';
+	memcpy(path + 2, field, len);
+	path[2 + len] = '\0';
+}
+
+/*
+ * A finite number of magnitude at most MAX_NUMBER; `code` is the error code
+ * should it be out of range.
+ */
 static int number(const cJSON *item, const char *path, const char *code,
                   double *out, cli_error *err)
 {
 	if (!cJSON_IsNumber(item))
 		return fail(err, "bad_record", "%s: expected a number", path);
-	if (!isfinite(item->valuedouble))
+	if (!(fabs(item->valuedouble) <= MAX_NUMBER))
 		return fail(err, code, "%s: number out of range", path);
 	*out = item->valuedouble;
 	return 0;
@@ -125,7 +153,7 @@ static int numbers(const cJSON *item, int n, const char *what,
 	if (i != n)
 		goto wrong;
 	for (i = 0; i < n; i++)
-		if (!isfinite(out[i]))
+		if (!(fabs(out[i]) <= MAX_NUMBER))
 			return fail(err, code, "%s: number out of range", path);
 	return 0;
 wrong:
@@ -141,7 +169,7 @@ static int size(const cJSON *item, int side, const char *field, double *out,
 {
 	char path[32];
 
-	snprintf(path, sizeof path, "%s.%s", side_name[side], field);
+	field_path(path, sizeof path, side, field);
 	if (!item)
 		return fail(err, "bad_record", "%s: missing field '%s'",
 		            side_name[side], field);
@@ -158,7 +186,7 @@ static int sizes(const cJSON *item, int side, const char *field, int dim,
 {
 	char path[32];
 
-	snprintf(path, sizeof path, "%s.%s", side_name[side], field);
+	field_path(path, sizeof path, side, field);
 	if (!item)
 		return fail(err, "bad_record", "%s: missing field '%s'",
 		            side_name[side], field);
@@ -282,13 +310,13 @@ static int parse_pose(const cJSON **f, int side, int dim, cli_pair *p,
 		pose->position = (mink_vec3){0, 0, 0};
 		pose->rotation = (mink_quat){1, 0, 0, 0};
 		if (f[F_POSITION]) {
-			snprintf(path, sizeof path, "%s.position", side_name[side]);
+			field_path(path, sizeof path, side, "position");
 			if (numbers(f[F_POSITION], 3, NULL, path, "bad_pose", v, err) < 0)
 				return -1;
 			pose->position = (mink_vec3){v[0], v[1], v[2]};
 		}
 		if (f[F_ROTATION]) {
-			snprintf(path, sizeof path, "%s.rotation", side_name[side]);
+			field_path(path, sizeof path, side, "rotation");
 			if (numbers(f[F_ROTATION], 4, "a quaternion [w,x,y,z]", path,
 			            "bad_pose", v, err) < 0)
 				return -1;
@@ -302,13 +330,13 @@ static int parse_pose(const cJSON **f, int side, int dim, cli_pair *p,
 		pose->position = (mink_vec2){0, 0};
 		pose->angle = 0;
 		if (f[F_POSITION]) {
-			snprintf(path, sizeof path, "%s.position", side_name[side]);
+			field_path(path, sizeof path, side, "position");
 			if (numbers(f[F_POSITION], 2, NULL, path, "bad_pose", v, err) < 0)
 				return -1;
 			pose->position = (mink_vec2){v[0], v[1]};
 		}
 		if (f[F_ROTATION]) {
-			snprintf(path, sizeof path, "%s.rotation", side_name[side]);
+			field_path(path, sizeof path, side, "rotation");
 			if (!cJSON_IsNumber(f[F_ROTATION]))
 				return fail(err, "bad_record",
 				            "%s: expected an angle in radians", path);
@@ -320,7 +348,7 @@ static int parse_pose(const cJSON **f, int side, int dim, cli_pair *p,
 }
 
 static int parse_shape3(const cJSON **f, const kind *k, int side, cli_pair *p,
-                        int *unsupported, cli_error *err)
+                        int *obj_hulls, cli_error *err)
 {
 	mink_shape3 *s = &p->shape3[side];
 	double v[3], r, h;
@@ -380,8 +408,13 @@ static int parse_shape3(const cJSON **f, const kind *k, int side, cli_pair *p,
 			if (f[F_2] && !cJSON_IsString(f[F_2]))
 				return fail(err, "bad_record", "%s.object: expected a string",
 				            side_name[side]);
-			/* Answered once the whole record is known to be well formed. */
-			*unsupported = 1;
+			if (!*f[F_1]->valuestring)
+				return fail(err, "bad_shape", "%s.obj: empty path",
+				            side_name[side]);
+			/* Looked up once the whole record is known to be well formed. */
+			p->obj[side] = f[F_1]->valuestring;
+			p->object[side] = f[F_2] ? f[F_2]->valuestring : NULL;
+			*obj_hulls = 1;
 			return 0;
 		}
 		/*
@@ -433,7 +466,7 @@ static int parse_shape2(const cJSON **f, const kind *k, int side, cli_pair *p,
 }
 
 static int parse_shape(const cJSON *obj, int side, int dim, cli_pair *p,
-                       int *unsupported, cli_error *err)
+                       int *obj_hulls, cli_error *err)
 {
 	const char *name = side_name[side];
 	const char *names[F_COUNT + 1] = {"type", "position", "rotation", "margin"};
@@ -466,7 +499,7 @@ static int parse_shape(const cJSON *obj, int side, int dim, cli_pair *p,
 	if (parse_pose(f, side, dim, p, err) < 0)
 		return -1;
 	if (f[F_MARGIN]) {
-		snprintf(path, sizeof path, "%s.margin", name);
+		field_path(path, sizeof path, side, "margin");
 		if (number(f[F_MARGIN], path, "bad_shape", &margin, err) < 0)
 			return -1;
 		if (margin < 0)
@@ -475,7 +508,7 @@ static int parse_shape(const cJSON *obj, int side, int dim, cli_pair *p,
 	if (dim == 3) {
 		memset(&p->shape3[side], 0, sizeof p->shape3[side]);
 		p->shape3[side].margin = margin;
-		return parse_shape3(f, k, side, p, unsupported, err);
+		return parse_shape3(f, k, side, p, obj_hulls, err);
 	}
 	memset(&p->shape2[side], 0, sizeof p->shape2[side]);
 	p->shape2[side].margin = margin;
@@ -497,8 +530,11 @@ static const char *json_type(const cJSON *item)
 
 static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 {
-	/* Integers beyond 2^53 would not come back as written. */
-	const double max = 9007199254740992.0;
+	/*
+	 * Integers from 2^53 on would not come back as written (2^53 + 1 reads
+	 * as 2^53): below 2^53 in magnitude, JavaScript's "safe integers".
+	 */
+	const double max = 9007199254740991.0;
 
 	if (cJSON_IsString(item)) {
 		id->str = item->valuestring;
@@ -507,7 +543,7 @@ static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 	if (cJSON_IsNumber(item) && item->valuedouble == floor(item->valuedouble)) {
 		if (fabs(item->valuedouble) > max)
 			return fail(err, "bad_record",
-			            "id out of range (integers up to 2^53 only)");
+			            "id out of range (integers up to 2^53 - 1 only)");
 		id->str = NULL;
 		id->num = item->valuedouble;
 		return 0;
@@ -515,14 +551,42 @@ static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 	return fail(err, "bad_record", "id must be a string or an integer");
 }
 
+/*
+ * The OBJ hulls of a well-formed record, from the cache: each file is read
+ * and each hull built once (see objcache.h).
+ */
+static int obj_lookup(cli_pair *p, cli_error *err)
+{
+	for (int side = 0; side < 2; side++) {
+		const cli_objhull *h;
+		cli_objcache_error e;
+
+		if (!p->obj[side])
+			continue;
+		if (!p->objcache)
+			return fail(err, "unsupported", "%s.obj: OBJ hulls are not "
+			            "supported here", side_name[side]);
+		h = cli_objcache_get(p->objcache, p->dir, p->obj[side],
+		                     p->object[side], &e);
+		if (!h)
+			return fail(err, e.code, "%s.obj: %s", side_name[side],
+			            e.message);
+		p->shape3[side] = mink_hull_shape(&h->hull, p->shape3[side].margin);
+		p->notes[side] = h->notes[0] ? h->notes : NULL;
+	}
+	return 0;
+}
+
 int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *p, cli_id *id,
                    cli_error *err)
 {
 	static const char *const names[] = {"id", "dim", "a", "b", NULL};
 	const cJSON *f[4];
-	int bad, dim = default_dim, unsupported = 0;
+	int bad, dim = default_dim, obj_hulls = 0;
 
 	p->dim = 0;
+	p->obj[0] = p->obj[1] = NULL;
+	p->notes[0] = p->notes[1] = NULL;
 	if (!cJSON_IsObject(rec))
 		return fail(err, "bad_record", "record is not an object but %s",
 		            json_type(rec));
@@ -539,12 +603,10 @@ int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *p, cli_id *id,
 		dim = (int)f[1]->valuedouble;
 	}
 	p->dim = dim;
-	if (parse_shape(f[2], 0, dim, p, &unsupported, err) < 0 ||
-	    parse_shape(f[3], 1, dim, p, &unsupported, err) < 0)
+	if (parse_shape(f[2], 0, dim, p, &obj_hulls, err) < 0 ||
+	    parse_shape(f[3], 1, dim, p, &obj_hulls, err) < 0)
 		return -1;
-	if (unsupported)
-		return fail(err, "unsupported", "OBJ hulls are not supported yet");
-	return 0;
+	return obj_hulls ? obj_lookup(p, err) : 0;
 }
 
 void cli_pair_free(cli_pair *p)
@@ -562,14 +624,23 @@ cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
                       cli_error *err)
 {
 	const char *end = NULL;
+	cJSON *json;
+	size_t at;
+	const char *after = "";
+	char msg[CLI_MSG_MAX - 16];
+
+	/* The strict check finds every syntax error, and where it is. */
+	if (cli_json_check(text, len, offset, msg, sizeof msg) < 0) {
+		fail(err, "bad_json", "invalid JSON: %s", msg);
+		return NULL;
+	}
 	/*
-	 * The NUL is passed too: cJSON then stops on it when the text ends too
+	 * What follows is a fallback, should cJSON still refuse the text.  The
+	 * NUL is passed too: cJSON then stops on it when the text ends too
 	 * early, instead of blaming the last byte.
 	 */
-	cJSON *json = cJSON_ParseWithLengthOpts(text, len + 1, &end, 0);
-	size_t at = end ? (size_t)(end - text) : 0;
-	const char *after = "";
-
+	json = cJSON_ParseWithLengthOpts(text, len + 1, &end, 0);
+	at = end ? (size_t)(end - text) : 0;
 	if (json) {
 		/* cJSON stops after the value; anything but blanks may not follow. */
 		while (at < len && (text[at] == ' ' || text[at] == '\t' ||

@@ -9,6 +9,7 @@
 #include <cJSON.h>
 
 #include "mink.h"
+#include "objcache.h"
 
 /** Room for an error message, NUL included. */
 #define CLI_MSG_MAX 256
@@ -28,7 +29,8 @@ typedef struct cli_error {
 /**
  * A pair ready for mink_query3 or mink_query2.  Hull and polygon points
  * live in buffers owned by the pair and reused from record to record;
- * start from {0} and release with cli_pair_free.
+ * start from {0} and release with cli_pair_free.  OBJ hulls live in the
+ * cache, which must outlive the pair's use.
  */
 typedef struct cli_pair {
 	int dim; /**< 2 or 3; 0 when the record did not get that far */
@@ -39,6 +41,12 @@ typedef struct cli_pair {
 	mink_vec3 *pts3[2];
 	mink_vec2 *pts2[2];
 	size_t cap3[2], cap2[2];
+	/* OBJ hulls, {"type": "hull", "obj": PATH}: set by the caller */
+	cli_objcache *objcache; /**< where they come from; NULL: refused */
+	const char *dir;        /**< the input file's directory (NULL: cwd) */
+	/** out: each side's notes (NULL-terminated), or NULL for none */
+	const char *const *notes[2];
+	const char *obj[2], *object[2]; /**< scratch: the look-ups to make */
 } cli_pair;
 
 /**

@@ -20,7 +20,7 @@ static const char csv_header[] =
 	"point_a_x,point_a_y,point_a_z,point_b_x,point_b_y,point_b_z,"
 	"local_a_x,local_a_y,local_a_z,local_b_x,local_b_y,local_b_z,"
 	"t1x,t1y,t1z,t2x,t2y,t2z,gjk_iterations,epa_iterations,"
-	"warning,error_code,error_message\n";
+	"warning,error_code,error_message,notes\n";
 
 struct cli_writer {
 	FILE *fp;
@@ -37,9 +37,27 @@ cli_writer *cli_writer_new(FILE *fp, cli_format format)
 	memset(w, 0, sizeof *w);
 	w->fp = fp;
 	w->format = format;
-	if (format == CLI_FORMAT_CSV)
+	if (format == CLI_FORMAT_CSV && fp)
 		cli_buf_puts(&w->buf, csv_header);
 	return w;
+}
+
+cli_format cli_writer_format(const cli_writer *w)
+{
+	return w->format;
+}
+
+void cli_writer_set_count(cli_writer *w, long records)
+{
+	w->records = records;
+}
+
+void cli_writer_swap(cli_writer *w, cli_buf *buf)
+{
+	cli_buf t = w->buf;
+
+	w->buf = *buf;
+	*buf = t;
 }
 
 void cli_writer_free(cli_writer *w)
@@ -61,15 +79,25 @@ static void note_error(cli_writer *w)
 		w->err_no = errno ? errno : EIO;
 }
 
-/* Writes out the buffer. */
+/* Writes out the buffer (a memory writer keeps it). */
 static void drain(cli_writer *w)
 {
-	if (w->buf.len == 0)
+	if (w->buf.len == 0 || !w->fp)
 		return;
 	errno = 0;
 	if (fwrite(w->buf.data, 1, w->buf.len, w->fp) != w->buf.len)
 		note_error(w);
 	w->buf.len = 0;
+}
+
+void cli_writer_raw(cli_writer *w, const char *data, size_t len,
+                    long records)
+{
+	drain(w);
+	w->records += records;
+	errno = 0;
+	if (len > 0 && fwrite(data, 1, len, w->fp) != len)
+		note_error(w);
 }
 
 void cli_writer_flush(cli_writer *w)
@@ -223,7 +251,7 @@ static void put_int(cli_writer *w, long v)
 {
 	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 
-	w->buf.len += (size_t)snprintf(p, CLI_NUM_MAX, "%ld", v);
+	w->buf.len += cli_fmtint(p, (double)v); /* counts: exact, no printf */
 }
 
 static void put_id(cli_writer *w, const cli_id *id)
@@ -279,8 +307,35 @@ static void end_record(cli_writer *w)
 	drain(w);
 }
 
+/*
+ * Each note of each side as "a: text", handed to put(buf, text) with a
+ * separator before all but the first; returns how many there were.
+ */
+static int put_notes(cli_buf *b, const char *const *const notes[2],
+                     const char *sep, void (*put)(cli_buf *, const char *))
+{
+	char text[160];
+	int n = 0;
+
+	for (int side = 0; notes && side < 2; side++)
+		for (const char *const *t = notes[side]; t && *t; t++) {
+			snprintf(text, sizeof text, "%s: %s", side ? "b" : "a", *t);
+			if (n++)
+				cli_buf_puts(b, sep);
+			put(b, text);
+		}
+	return n;
+}
+
+/* Whether there is any note to write. */
+static int has_notes(const char *const *const notes[2])
+{
+	return notes && ((notes[0] && notes[0][0]) || (notes[1] && notes[1][0]));
+}
+
 static void json_result(cli_writer *w, const cli_id *id, int dim,
-                        const mink_result *res)
+                        const mink_result *res,
+                        const char *const *const notes[2])
 {
 	cli_buf *b = &w->buf;
 	static const char *const fields[] = {"normal", "point_a", "point_b",
@@ -324,11 +379,18 @@ static void json_result(cli_writer *w, const cli_id *id, int dim,
 	put_int(w, res->gjk_iterations);
 	cli_buf_puts(b, ",\"epa\":");
 	put_int(w, res->epa_iterations);
-	cli_buf_puts(b, "}}");
+	cli_buf_putc(b, '}');
+	if (has_notes(notes)) {
+		cli_buf_puts(b, ",\"notes\":[");
+		put_notes(b, notes, ",", put_json_string);
+		cli_buf_putc(b, ']');
+	}
+	cli_buf_putc(b, '}');
 }
 
 static void csv_result(cli_writer *w, const cli_id *id, int dim,
-                       const mink_result *res)
+                       const mink_result *res,
+                       const char *const *const notes[2])
 {
 	cli_buf *b = &w->buf;
 
@@ -360,17 +422,33 @@ static void csv_result(cli_writer *w, const cli_id *id, int dim,
 	cli_buf_putc(b, ',');
 	if (res->status == MINK_APPROXIMATE)
 		cli_buf_puts(b, mink_warning_name(res->warning));
-	cli_buf_puts(b, ",,");
+	cli_buf_puts(b, ",,,");
+	/* One field: the notes joined by "; ". */
+	if (has_notes(notes)) {
+		cli_buf notes_text = {0};
+
+		put_notes(&notes_text, notes, "; ", cli_buf_puts);
+		cli_buf_putc(&notes_text, '\0');
+		put_csv_string(b, notes_text.data);
+		cli_buf_free(&notes_text);
+	}
 }
 
 void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
                        const mink_result *res)
 {
+	cli_writer_result_notes(w, id, dim, res, NULL);
+}
+
+void cli_writer_result_notes(cli_writer *w, const cli_id *id, int dim,
+                             const mink_result *res,
+                             const char *const *const notes[2])
+{
 	begin_record(w);
 	if (w->format == CLI_FORMAT_CSV)
-		csv_result(w, id, dim, res);
+		csv_result(w, id, dim, res, notes);
 	else
-		json_result(w, id, dim, res);
+		json_result(w, id, dim, res, notes);
 	end_record(w);
 }
 
@@ -390,6 +468,7 @@ void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
 		put_csv_string(b, code);
 		cli_buf_putc(b, ',');
 		put_csv_string(b, message);
+		cli_buf_putc(b, ','); /* no notes */
 	} else {
 		cli_buf_puts(b, "{\"id\":");
 		put_id(w, id);

@@ -8,6 +8,7 @@
 
 #include "mink.h"
 #include "parse.h"
+#include "util.h"
 
 typedef enum cli_format {
 	CLI_FORMAT_JSON,   /**< one JSON array, a record per line */
@@ -17,12 +18,43 @@ typedef enum cli_format {
 
 typedef struct cli_writer cli_writer;
 
-/** A writer to fp (not closed by the writer). */
+/**
+ * A writer to fp (not closed by the writer).  With fp NULL, a writer to
+ * memory, for worker threads: it keeps its records (no CSV header) until
+ * cli_writer_swap takes them, and another writer puts them out with
+ * cli_writer_raw.
+ */
 cli_writer *cli_writer_new(FILE *fp, cli_format format);
+
+/** The format w writes. */
+cli_format cli_writer_format(const cli_writer *w);
+
+/**
+ * Sets the number of records before the next one in the whole output
+ * (JSON separates records by ",\n", after "[\n" for the first).
+ */
+void cli_writer_set_count(cli_writer *w, long records);
+
+/** Swaps the bytes a memory writer holds with those of *buf. */
+void cli_writer_swap(cli_writer *w, cli_buf *buf);
+
+/** Writes `len` bytes of `records` records made by a memory writer. */
+void cli_writer_raw(cli_writer *w, const char *data, size_t len,
+                    long records);
 
 /** Writes the result of pair `id` (dim 2 or 3) computed by mink. */
 void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
                        const mink_result *res);
+
+/**
+ * The same, with the notes of each side (notes[0] for A, notes[1] for B,
+ * each NULL-terminated, or NULL; `notes` itself may be NULL), written as
+ * "notes": ["a: ...", "b: ..."] in JSON and joined by "; " in the last CSV
+ * column.  Without any note the record is cli_writer_result's.
+ */
+void cli_writer_result_notes(cli_writer *w, const cli_id *id, int dim,
+                             const mink_result *res,
+                             const char *const *const notes[2]);
 
 /**
  * Writes an error record; dim is 0 when unknown.  `code` and `message`

@@ -19,6 +19,9 @@ import sys
 
 R2 = math.sqrt(2)
 S3 = 1 / math.sqrt(3)
+# the first vertex of the icosahedron, computed as tools/gen_meshes.py does
+_T = (1 + math.sqrt(5)) / 2
+ICO0 = [c / math.sqrt(1 + _T * _T) for c in (-1, _T, 0)]
 
 # id: (state, distance, normal, point_a, point_b), worked out by hand.
 EXPECTED = {
@@ -68,6 +71,38 @@ EXPECTED = {
     "segment-point": ("separated", 2, [0, 1], [0, 0], [0, 2]),
     "boxes-2d": ("penetrating", -0.25, [1, 0], [1, None], [0.75, None]),
     "rotated-box-2d": ("separated", 2.5 - R2, [1, 0], [R2, 0], [2.5, 0]),
+    # OBJ hulls (testdata/obj-cli.json, meshes from tools/gen_meshes.py)
+    "obj-cube-sphere": ("separated", 0.5, [1, 0, 0], [0.5, 0, 0], [1, 0, 0]),
+    # object "right" of parts.obj: the cube at x = 2
+    "obj-object": ("separated", 1.5, [0, 0, 1], [2, 0, 0.5], [2, 0, 2]),
+    # group "bottom": the bottom faces of both cubes, a flat hull at z = -0.5
+    "obj-group": ("separated", 1, [0, 0, -1], [0, 0, -0.5], [0, 0, -1.5]),
+    # the south pole of the UV sphere, 0.5 above the box's top
+    "obj-sphere50k": ("separated", 0.5, [0, 0, -1], [0, 0, -1], [0, 0, -1.5]),
+    # a point twice as far out as the icosahedron's first vertex
+    "obj-icosphere0": ("separated", 1, ICO0, ICO0, [2 * c for c in ICO0]),
+    # the hull's face x + y = 3 cuts off the L's inner corner
+    "obj-lshape": ("separated", R2 / 2, [1 / R2, 1 / R2, 0], [1.5, 1.5, 0.5],
+                   [2, 2, 0.5]),
+    # the vertical edge of the 16-gon prism at angle 0
+    "obj-cylinder": ("separated", 1, [1, 0, 0], [1, 0, 0], [2, 0, 0]),
+    "obj-margin-rotated": ("separated", 1, [0, 0, 1], [0, 0, 0.75],
+                           [0, 0, 1.75]),
+    # icosphere level 1 has a vertex at the pole (0, 0, 1)
+    "obj-both": ("separated", 1.5, [0, 0, 1], [0, 0, 1], [0, 0, 2.5]),
+    # the tetrahedron's face x + y + z = 1
+    "obj-features": ("separated", 2 / math.sqrt(3), [S3, S3, S3],
+                     [1 / 3, 1 / 3, 1 / 3], [1, 1, 1]),
+    "obj-duplicates": ("separated", 1, [0, 1, 0], [0, -1.5, 0], [0, -0.5, 0]),
+    "ok": ("separated", 1.5, [0, 0, 1], [0, 0, 0.5], [0, 0, 2]),
+    "ok-again": ("separated", 1.5, [0, 0, 1], [0, 0, 0.5], [0, 0, 2]),
+}
+
+# id: the notes a result must carry (none when not listed).
+NOTES = {
+    "obj-group": ["a: all points on one plane: the hull is flat"],
+    "obj-lshape": ["a: non-convex mesh, its convex hull is used"],
+    "obj-duplicates": ["b: 16 duplicate vertices ignored"],
 }
 
 TOL = 1e-12
@@ -127,6 +162,9 @@ def check_record(rec, pair, dim):
         fail(rid, "no hand-derived values for this id")
         return
     state, dist, normal, pa, pb = EXPECTED[rid]
+    if rec.get("notes", []) != NOTES.get(rid, []):
+        fail(rid, "notes %r, expected %r" % (rec.get("notes", []),
+                                             NOTES.get(rid, [])))
     if len(normal) != dim:
         fail(rid, "dimension %d, expected %d" % (dim, len(normal)))
         return
@@ -204,9 +242,12 @@ def csv_records(path):
     for row in rows:
         for k, v in row.items():
             if v and k not in ("id", "status", "state", "intersecting",
-                               "warning", "error_code", "error_message"):
+                               "warning", "error_code", "error_message",
+                               "notes"):
                 check_text(row["id"], v)
         rec = {"id": row["id"], "status": row["status"]}
+        if row.get("notes"):
+            rec["notes"] = row["notes"].split("; ")
         if row["status"] != "error":
             dim = int(row["dim"])
             rec.update(state=row["state"],

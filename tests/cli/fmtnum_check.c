@@ -1,8 +1,8 @@
 /*
  * fmtnum_check.c - cli_fmtnum against its definition: the first of %.15g,
- * %.16g and %.17g that strtod reads back exactly ("0" for zeros).  Run by
- * run.sh, built from cli/fmtnum.c; prints the first differences and exits
- * 1 if there are any.
+ * %.16g and %.17g that strtod reads back exactly ("0" for zeros), and
+ * cli_fmtint against "%.0f".  Run by run.sh, built from cli/fmtnum.c;
+ * prints the first differences and exits 1 if there are any.
  */
 #include <math.h>
 #include <stdio.h>
@@ -42,7 +42,7 @@ static double sample(long i)
 	double v;
 	int n = 0;
 
-	switch (i % 4) {
+	switch (i % 6) {
 	case 0: /* any bit pattern: subnormals, huge, tiny */
 		memcpy(&v, &u, sizeof v);
 		return v;
@@ -52,6 +52,16 @@ static double sample(long i)
 	case 2: /* one ulp off a short decimal */
 		v = (double)(long long)(u % 20001 - 10000) / 1000.0;
 		return nextafter(v, (next() & 1) ? INFINITY : -INFINITY);
+	case 4: /* any mantissa, exponents around the exact path's range */
+		u = (u & ((1ULL << 52) - 1)) | (next() & 1ULL) << 63 |
+		    (unsigned long long)(1023 - 45 + (int)(next() % 110)) << 52;
+		memcpy(&v, &u, sizeof v);
+		return v;
+	case 5: /* near powers of two, where the lower neighbour is nearer */
+		v = ldexp(1.0, (int)(u % 110) - 45);
+		for (n = (int)(next() % 5) - 2; n != 0; n += n > 0 ? -1 : 1)
+			v = nextafter(v, n > 0 ? INFINITY : 0);
+		return v;
 	default: /* 14 to 18 digits, often ending in 5 or 50: rounding ties */
 		if (u & 1)
 			text[n++] = '-';
@@ -84,6 +94,21 @@ int main(int argc, char **argv)
 		if (strcmp(got, want) != 0 && bad++ < 10)
 			printf("fmtnum: %a gives %s, expected %s\n", v, got, want);
 	}
-	printf("fmtnum: %ld values, %ld differ\n", count, bad);
+	/* Integral ids: plain digits, as "%.0f" prints them. */
+	for (long i = 0; i < count / 8; i++) {
+		double v = (double)(long long)(next() >> (11 + next() % 53));
+
+		if (i & 1)
+			v = -v;
+		if (v == 0)
+			continue; /* "0" for both zeros, by definition */
+		if (i == 0)
+			v = 9007199254740992.0;
+		cli_fmtint(got, v);
+		snprintf(want, sizeof want, "%.0f", v);
+		if (strcmp(got, want) != 0 && bad++ < 10)
+			printf("fmtint: %.17g gives %s, expected %s\n", v, got, want);
+	}
+	printf("fmtnum: %ld values, %ld differ\n", count + count / 8, bad);
 	return bad != 0;
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The CLI tests: golden outputs, error records, exit statuses, standard
-# input, streaming across chunk boundaries and write failures.
+# input, streaming across chunk boundaries, write failures, and the same
+# output for every number of threads.
 #
 #   MINK=build/mink sh tests/cli/run.sh        (from the repository root)
 #
@@ -135,6 +136,27 @@ if command -v "$CC" >/dev/null 2>&1 &&
 	fi
 else
 	echo "SKIP: no C compiler ($CC) to build fmtnum_check.c"
+	skipped=$((skipped + 1))
+fi
+
+# The fast record parser against the strict one (cli_json_check + cJSON).
+CJSON_CFLAGS=$(pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+CJSON_LIBS=$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
+# shellcheck disable=SC2086
+if command -v "$CC" >/dev/null 2>&1 &&
+	"$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -O2 -Icli \
+		$CJSON_CFLAGS -o "$TMP/fastjson_check" "$HERE/fastjson_check.c" \
+		cli/fastjson.c cli/jsoncheck.c cli/util.c $CJSON_LIBS -lm \
+		>"$TMP/cc" 2>&1; then
+	if "$TMP/fastjson_check" 300000 >"$TMP/fastjson"; then
+		pass
+	else
+		fail "fast record parser:"
+		cat "$TMP/fastjson"
+	fi
+else
+	echo "SKIP: cannot build fastjson_check.c:"
+	cat "$TMP/cc"
 	skipped=$((skipped + 1))
 fi
 
@@ -290,6 +312,95 @@ if awk -v d="$d" 'BEGIN { exit !(d - 1.5 < 1e-12 && 1.5 - d < 1e-12) }'; then
 else
 	fail "a record larger than a chunk: distance $d, expected 1.5"
 fi
+
+# --- Threads: the same bytes for every -j ----------------------------------
+
+# A few thousand mixed pairs (3D and 2D, every shape type, ids of every
+# kind, error records of several kinds, blank lines), as NDJSON and as a
+# JSON array: records, messages and exit status must not depend on -j.
+awk -v seed=5 -v n=4000 -f "$HERE/mixed.awk" >"$TMP/mixed.ndjson"
+awk 'BEGIN { print "[" } NF { printf "%s%s", (n++ ? ",\n" : ""), $0 }
+	END { print "\n]" }' "$TMP/mixed.ndjson" >"$TMP/mixed.json"
+records=$(grep -c . "$TMP/mixed.ndjson")
+for input in mixed.ndjson mixed.json; do
+	for fmt in json ndjson csv; do
+		run -j 1 -f $fmt "$TMP/$input"
+		expect "$input -f $fmt -j 1" 1 '*' '*'
+		mv "$TMP/out" "$TMP/j1.out"
+		mv "$TMP/err" "$TMP/j1.err"
+		[ $fmt = ndjson ] && cp "$TMP/j1.out" "$TMP/j1.ndjson"
+		for j in 2 3 8; do
+			run -j $j -f $fmt "$TMP/$input"
+			expect "$input -f $fmt -j $j" 1 "$TMP/j1.out" "$TMP/j1.err"
+		done
+	done
+	# Not a vacuous comparison: every record answered, in order.
+	n=$(grep -c '^{"id":' "$TMP/j1.ndjson")
+	errors=$(grep -c '"status":"error"' "$TMP/j1.ndjson")
+	messages=$(grep -c '^mink: ' "$TMP/j1.err")
+	flat=$(grep -c ',"tangents":\[\[[^]]*\]\],' "$TMP/j1.ndjson")
+	if [ "$n" = "$records" ] && [ "$errors" -gt 100 ] &&
+		[ "$errors" = "$messages" ] && [ "$flat" -gt 500 ]; then
+		pass
+	else
+		fail "$input: $n records of $records, $errors errors, $messages messages, $flat 2D"
+	fi
+	sed -n 's/^mink: [^:]*:\([0-9]*\):.*/\1/p' "$TMP/j1.err" >"$TMP/lines"
+	if sort -n -c "$TMP/lines" 2>/dev/null; then
+		pass
+	else
+		fail "$input: messages out of input order"
+	fi
+done
+if [ "$records" -gt 3000 ]; then pass; else fail "mixed.awk: $records records"; fi
+
+# Standard input through a pipe, and the long option.
+run -j 1 -f csv "$TMP/mixed.ndjson"
+mv "$TMP/out" "$TMP/j1.out"
+sed 's|^mink: [^:]*mixed.ndjson:|mink: <stdin>:|' "$TMP/err" >"$TMP/j1.err"
+cat "$TMP/mixed.ndjson" | "$MINK" --jobs=3 -f csv >"$TMP/out" 2>"$TMP/err"
+status=$?
+expect "a pipe, --jobs=3" 1 "$TMP/j1.out" "$TMP/j1.err"
+
+# Several files: default ids and messages run on across them.
+run -j 1 -f ndjson "$TMP/mixed.ndjson" testdata/errors.ndjson "$TMP/mixed.json"
+mv "$TMP/out" "$TMP/j1.out"
+mv "$TMP/err" "$TMP/j1.err"
+run -j 2 -f ndjson "$TMP/mixed.ndjson" testdata/errors.ndjson "$TMP/mixed.json"
+expect "several files, -j 2" 1 "$TMP/j1.out" "$TMP/j1.err"
+
+# Progress: never in a file unless asked for, and then erased so that what
+# remains is the messages alone.
+run -f csv "$TMP/mixed.ndjson"
+if tr '\r' '\n' <"$TMP/err" | cmp -s - "$TMP/err"; then
+	pass
+else
+	fail "progress shown on stderr that is not a terminal"
+fi
+mv "$TMP/err" "$TMP/plain.err"
+run --progress -f csv "$TMP/mixed.ndjson"
+tr '\r' '\n' <"$TMP/err" | grep -v -e '^ *$' -e '^mink: [0-9]* records, ' >"$TMP/msgs"
+expect "--progress" 1 '*' '*'
+same "$TMP/plain.err" "$TMP/msgs" "--progress, its lines taken out" && pass
+run --progress --no-progress -f csv "$TMP/mixed.ndjson"
+expect "--no-progress" 1 '*' "$TMP/plain.err"
+
+for bad in "-j 0" "-j x" "--jobs=-1" "--jobs=100000" "-j"; do
+	set -f
+	# shellcheck disable=SC2086
+	run $bad testdata/demo.json
+	set +f
+	expect "bad usage: $bad" 2 - '*'
+	has "bad usage: $bad" "$TMP/err" "Try 'mink --help' for more information."
+done
+
+# --- The subcommands: gen, diff, render (their own script and tally) ---------
+
+MINK="$MINK" sh "$HERE/subcommands.sh" && pass || fail "tests/cli/subcommands.sh"
+
+# --- OBJ hulls: two OBJ files as a pair, usage, unusable files ---------------
+
+MINK="$MINK" sh "$HERE/obj.sh" && pass || fail "tests/cli/obj.sh"
 
 # --- Summary ----------------------------------------------------------------
 

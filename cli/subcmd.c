@@ -1,0 +1,157 @@
+/*
+ * subcmd.c - option parsing, messages and output helpers shared by the
+ * subcommands gen, diff and render.
+ */
+#include "subcmd.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "mink %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'mink %s --help' for more information.\n", cmd);
+	return 2;
+}
+
+int cli_close_output(const char *cmd, FILE *fp, const char *name, int err_no)
+{
+	errno = 0;
+	if (fflush(fp) != 0 && !err_no)
+		err_no = errno ? errno : EIO;
+	if (ferror(fp) && !err_no)
+		err_no = EIO;
+	errno = 0;
+	if (fclose(fp) != 0 && !err_no)
+		err_no = errno ? errno : EIO;
+	if (err_no) {
+		if (name)
+			fprintf(stderr, "mink %s: write error: %s: %s\n", cmd, name,
+			        strerror(err_no));
+		else
+			fprintf(stderr, "mink %s: write error: %s\n", cmd,
+			        strerror(err_no));
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether `arg` (a long option without its dashes) abbreviates several. */
+static int ambiguous(const char *arg, const struct option *longopts)
+{
+	size_t n = strcspn(arg, "=");
+	int matches = 0;
+
+	for (const struct option *o = longopts; o->name; o++)
+		if (strncmp(o->name, arg, n) == 0)
+			matches++;
+	return matches > 1;
+}
+
+int cli_bad_option(const char *cmd, int c, const char *opt,
+                   const struct option *longopts, const char *letters)
+{
+	int n = (int)strcspn(opt, "=");
+
+	if (c == ':')
+		return cli_usage_error(cmd, "option '%s' requires an argument", opt);
+	/*
+	 * getopt leaves optopt 0 for a long option it does not know, sets it
+	 * to the option's own value for "--help=x", and to the unknown letter
+	 * for "-x".
+	 */
+	if (optopt == 0 && strncmp(opt, "--", 2) == 0 && ambiguous(opt + 2, longopts))
+		return cli_usage_error(cmd, "option '%.*s' is ambiguous", n, opt);
+	if (optopt == 0)
+		return cli_usage_error(cmd, "unknown option '%.*s'", n, opt);
+	if (optopt >= 256 || strchr(letters, optopt))
+		return cli_usage_error(cmd, "option '%.*s' takes no argument", n, opt);
+	return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+}
+
+int cli_parse_double(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || errno == ERANGE || !isfinite(v) || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cli_parse_ullong(const char *s, unsigned long long min,
+                     unsigned long long max, unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno == ERANGE || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+size_t cli_utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xC2 || c > 0xF4 || (s[1] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xE0)
+		return 2;
+	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+		return 0; /* overlong, surrogate or beyond U+10FFFF */
+	if ((s[2] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xF0)
+		return 3;
+	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
+}
+
+void cli_put_json_string(cli_buf *b, const char *str)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+
+	cli_buf_putc(b, '"');
+	while (*s) {
+		size_t n;
+
+		if (*s == '"' || *s == '\\') {
+			cli_buf_putc(b, '\\');
+			cli_buf_putc(b, (char)*s++);
+		} else if (*s < 0x20) {
+			char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
+
+			cli_buf_put(b, u, sizeof u);
+			s++;
+		} else if ((n = cli_utf8_len(s)) > 0) {
+			cli_buf_put(b, (const char *)s, n);
+			s += n;
+		} else {
+			cli_buf_puts(b, "\\ufffd");
+			s++;
+		}
+	}
+	cli_buf_putc(b, '"');
+}

@@ -1,0 +1,185 @@
+#!/bin/sh
+# The tests of OBJ hulls on the command line: `mink A.obj B.obj` gives the
+# record of the equivalent JSON pair, byte for byte; its options and usage
+# errors; OBJ files that cannot serve; paths from standard input and from
+# other directories.  (The OBJ golden cases are in tests/cli/cases.)
+#
+#   MINK=build/mink sh tests/cli/obj.sh      (from the repository root)
+
+MINK=${MINK:-build/mink}
+case $MINK in /*) ;; *) MINK=$(pwd)/$MINK ;; esac
+M=testdata/meshes
+
+if [ ! -x "$MINK" ]; then
+	echo "obj.sh: $MINK is not an executable (build it first)" >&2
+	exit 2
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-obj.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 2' HUP INT TERM
+
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+
+fail() {
+	failed=$((failed + 1))
+	printf 'FAIL: %s\n' "$*"
+}
+
+# run ARGS...: mink's stdout, stderr and status in $TMP/out, $TMP/err, $status.
+run() {
+	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+	status=$?
+}
+
+# same EXPECTED GOT WHAT: compares two files and shows how they differ.
+same() {
+	cmp -s "$1" "$2" && return 0
+	fail "$3 differs from $1:"
+	diff -u "$1" "$2" | head -n 20
+	return 1
+}
+
+# expect NAME STATUS [STDERR]: the last run's status, and its stderr when
+# STDERR (a text) is given.
+expect() {
+	if [ "$status" -ne "$2" ]; then
+		fail "$1: exit status $status, expected $2"
+		head -n 10 "$TMP/err"
+		return 1
+	fi
+	if [ $# -ge 3 ] && [ "$(cat "$TMP/err")" != "$3" ]; then
+		fail "$1: stderr is:"
+		head -n 10 "$TMP/err"
+		echo "instead of:"
+		echo "$3"
+		return 1
+	fi
+	pass
+}
+
+# --- Two OBJ files: the record of the equivalent JSON pair ------------------
+
+for fmt in json ndjson csv; do
+	run -f $fmt testdata/obj-direct.json
+	expect "obj-direct.json -f $fmt" 0 ""
+	mv "$TMP/out" "$TMP/json.out"
+	run -f $fmt $M/cube.obj $M/icosphere1.obj --margin-a 0.05 \
+		--position-b 0.25,1.1,0.2 --rotation-b=0.9,0.1,-0.3,0.2 --object-b icosphere1
+	expect "A.obj B.obj -f $fmt" 0 "" && same "$TMP/json.out" "$TMP/out" "A.obj B.obj -f $fmt" && pass
+done
+if grep -q '"status":"ok","state":"penetrating"' "$TMP/json.out" 2>/dev/null ||
+	grep -q ',ok,penetrating,' "$TMP/json.out"; then
+	pass
+else
+	fail "obj-direct.json: not the overlapping pair it was meant to be"
+fi
+
+# Options anywhere, notes included, an output file.  A JSON pair names its
+# OBJ files from its own directory.
+ln -s "$(pwd)/$M" "$TMP/meshes" || exit 2
+printf '{"a": {"type": "hull", "obj": "meshes/lshape.obj", "position": [-1, 0, 0]}, "b": {"type": "hull", "obj": "meshes/torus.obj", "rotation": [1, 1, 0, 0], "margin": 0.125}}\n' >"$TMP/rel.ndjson"
+run -f ndjson "$TMP/rel.ndjson"
+expect "paths from the input file's directory" 0 ""
+mv "$TMP/out" "$TMP/json.out"
+run --margin-b=0.125 $M/lshape.obj --rotation-b 1,1,0,0 -o "$TMP/o.ndjson" \
+	--position-a -1,0,0 -f ndjson $M/torus.obj
+expect "options among the files, -o" 0 "" &&
+	same "$TMP/json.out" "$TMP/o.ndjson" "options among the files, -o" && pass
+for note in '"a: non-convex mesh, its convex hull is used"' '"b: non-convex mesh, its convex hull is used"'; do
+	if grep -q -F "$note" "$TMP/o.ndjson"; then pass; else fail "note $note missing"; fi
+done
+
+# Standard input: OBJ paths from the current directory.
+(cd testdata && "$MINK" -f ndjson <obj-direct.json >"$TMP/stdin.out" 2>"$TMP/err")
+status=$?
+run -f ndjson testdata/obj-direct.json
+expect "stdin: paths from the current directory" 0 "" &&
+	same "$TMP/out" "$TMP/stdin.out" "stdin: paths from the current directory" && pass
+
+# An upper-case extension, and -d 2 does not make an OBJ pair 2D.
+cp $M/cube.obj "$TMP/CUBE.OBJ"
+run -d 2 -f csv "$TMP/CUBE.OBJ" $M/cube.obj --position-b 0,0,1.5
+expect "CUBE.OBJ, -d 2" 0 "" &&
+	if grep -q '^1,3,ok,separated,false,0.5,0,0,0,1,' "$TMP/out"; then pass; else
+		fail "CUBE.OBJ: unexpected output"; cat "$TMP/out"; fi
+
+# --- Usage errors ------------------------------------------------------------
+
+usage_error() {
+	name=$1
+	shift
+	run "$@"
+	if expect "$name" 2 && grep -q -F "Try 'mink --help' for more information." "$TMP/err" &&
+		[ ! -s "$TMP/out" ]; then
+		pass
+	else
+		fail "$name: not a usage error:"
+		cat "$TMP/err"
+	fi
+}
+usage_error "one OBJ file" $M/cube.obj
+usage_error "three OBJ files" $M/cube.obj $M/cube.obj $M/cube.obj
+usage_error "an OBJ file and a batch" $M/cube.obj testdata/demo.json
+usage_error "pose option with batch files" --position-a 1,2,3 testdata/demo.json
+usage_error "pose option alone" --object-b x
+usage_error "short position" --position-a 1,2 $M/cube.obj $M/cube.obj
+usage_error "long position" --position-a 1,2,3,4 $M/cube.obj $M/cube.obj
+usage_error "empty number" --position-a 1,,3 $M/cube.obj $M/cube.obj
+usage_error "nan position" --position-b nan,0,0 $M/cube.obj $M/cube.obj
+usage_error "hex position" --position-b 0x1,0,0 $M/cube.obj $M/cube.obj
+usage_error "huge position" --position-b 1e101,0,0 $M/cube.obj $M/cube.obj
+usage_error "zero rotation" --rotation-a 0,0,0,0 $M/cube.obj $M/cube.obj
+usage_error "negative margin" --margin-b -1 $M/cube.obj $M/cube.obj
+usage_error "empty object" --object-a= $M/cube.obj $M/cube.obj
+usage_error "ambiguous option" --pos 1,2,3 $M/cube.obj $M/cube.obj
+run --position-a 1,2 $M/cube.obj $M/cube.obj
+expect "the message names the value" 2 "mink: invalid position '1,2' (X,Y,Z)
+Try 'mink --help' for more information."
+
+run --help
+if grep -q -F "mink [OPTION]... A.obj B.obj" "$TMP/out" && grep -q -F -- "--position-a=X,Y,Z" "$TMP/out"; then
+	pass
+else
+	fail "--help does not show the OBJ pair"
+fi
+
+# --- OBJ files that cannot serve: a message, exit 2, no record -------------
+
+run -f ndjson $M/cube.obj $M/missing.obj
+expect "a missing OBJ file" 2 "mink: $M/missing.obj: No such file or directory" &&
+	if [ -s "$TMP/out" ]; then fail "a missing OBJ file: output written"; else pass; fi
+run -f ndjson $M/bad/w0.obj $M/cube.obj
+expect "w = 0" 2 "mink: $M/bad/w0.obj:2: v: w must be positive"
+run -f ndjson --object-a nothing $M/cube.obj $M/cube.obj
+expect "no such object" 2 "mink: $M/cube.obj: no object or group 'nothing'"
+mkdir "$TMP/dir.obj"
+run -f ndjson "$TMP/dir.obj" $M/cube.obj
+expect "a directory" 2 "mink: $TMP/dir.obj: Is a directory"
+# Every file of bad/ is refused with its line.
+for f in $M/bad/*.obj; do
+	run -f ndjson $M/cube.obj "$f"
+	if [ "$status" -eq 2 ] && grep -q "^mink: $f:[0-9][0-9]*: " "$TMP/err"; then
+		pass
+	else
+		fail "$f: status $status, stderr:"
+		cat "$TMP/err"
+	fi
+done
+
+# --- Every mesh of testdata/meshes is read, its hull built ------------------
+
+for f in $M/*.obj; do
+	run -f ndjson "$f" $M/point.obj --position-b 9,9,9
+	if [ "$status" -eq 0 ] && grep -q '"status":"ok","state":"separated"' "$TMP/out"; then
+		pass
+	else
+		fail "$f: status $status"
+		cat "$TMP/err"
+	fi
+done
+
+echo "obj: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

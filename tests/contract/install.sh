@@ -1,0 +1,144 @@
+#!/bin/sh
+# `make install` into a temporary DESTDIR, then a program built against it.
+#
+#   MINK=build/mink BUILD=build sh tests/contract/install.sh   (from the root)
+#
+# Checks: every file lands under DESTDIR + PREFIX (a custom PREFIX, then the
+# default /usr/local); mink.pc names PREFIX, not DESTDIR; the program of
+# mink(3)'s EXAMPLES, compiled with `pkg-config --cflags --libs --static
+# mink` (PKG_CONFIG_PATH into DESTDIR, PKG_CONFIG_SYSROOT_DIR = DESTDIR, and
+# again with --define-variable=prefix=...), prints what mink(3) says it
+# prints; the installed mink runs; `make uninstall` removes every file.
+# CONTRACT_CFLAGS are added when compiling (the sanitizer build needs them).
+
+MAKE=${MAKE:-make}
+BUILD=${BUILD:-build}
+CC=${CC:-cc}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-install.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 2' HUP INT TERM
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() {
+	failed=$((failed + 1))
+	printf 'FAIL: install: %s\n' "$*"
+}
+
+# The example program of mink(3) and the output it documents.
+awk '/^\.\\" example: program/ { f = 1; next }
+     f && /^\.Bd/ { next }
+     f && /^\.Ed/ { exit }
+     f { gsub(/\\e/, "\\"); print }' man/mink.3 >"$TMP/example.c"
+awk '/^\.\\" example: output/ { f = 1; next }
+     f && /^\.Bd/ { next }
+     f && /^\.Ed/ { exit }
+     f' man/mink.3 >"$TMP/example.want"
+if [ -s "$TMP/example.c" ] && [ -s "$TMP/example.want" ]; then
+	pass
+else
+	fail "no example program and output found in man/mink.3"
+fi
+
+# install_into DESTDIR PREFIX: make install, then check what it left.
+install_into() {
+	dest=$1
+	prefix=$2
+	root=$dest$prefix
+	set -- PREFIX="$prefix"
+	[ "$prefix" = /usr/local ] && set --
+	if $MAKE -s install BUILD="$BUILD" DESTDIR="$dest" "$@" >"$TMP/make.log" 2>&1; then
+		pass
+	else
+		fail "make install DESTDIR=$dest $*:"
+		cat "$TMP/make.log"
+		return 1
+	fi
+	for f in bin/mink lib/libmink.a include/mink.h lib/pkgconfig/mink.pc \
+		share/man/man1/mink.1 share/man/man3/mink.3 share/man/man5/mink.5 \
+		share/man/man3/mink_query3.3 share/man/man3/mink_hull_build.3 \
+		share/mink/schemas/pair.schema.json \
+		share/mink/schemas/result.schema.json; do
+		if [ -e "$root/$f" ]; then pass; else fail "$root/$f not installed"; fi
+	done
+	if [ -x "$root/bin/mink" ] && "$root/bin/mink" --version >"$TMP/version" &&
+		grep -q '^mink [0-9]' "$TMP/version"; then
+		pass
+	else
+		fail "the installed mink does not run"
+	fi
+	if grep -qx "prefix=$prefix" "$root/lib/pkgconfig/mink.pc" &&
+		! grep -q "$dest" "$root/lib/pkgconfig/mink.pc"; then
+		pass
+	else
+		fail "mink.pc does not name prefix $prefix alone:"
+		cat "$root/lib/pkgconfig/mink.pc"
+	fi
+	version=$(sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' lib/mink.h)
+	got=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config --modversion mink)
+	if [ "$got" = "$version" ]; then pass; else fail "mink.pc version '$got', mink.h says '$version'"; fi
+}
+
+# build_with NAME PKG-CONFIG-ARGS...: compiles and runs the example.
+build_with() {
+	name=$1
+	shift
+	if ! flags=$(pkg-config "$@" --cflags --libs --static mink 2>"$TMP/pc.err"); then
+		fail "$name: pkg-config:"
+		cat "$TMP/pc.err"
+		return 1
+	fi
+	# shellcheck disable=SC2086
+	if $CC -std=c11 $CONTRACT_CFLAGS -o "$TMP/example" "$TMP/example.c" $flags \
+		>"$TMP/cc.log" 2>&1; then
+		pass
+	else
+		fail "$name: cc example.c $flags:"
+		cat "$TMP/cc.log"
+		return 1
+	fi
+	if "$TMP/example" >"$TMP/example.got" 2>&1 && cmp -s "$TMP/example.want" "$TMP/example.got"; then
+		pass
+	else
+		fail "$name: the example's output differs from mink(3):"
+		diff "$TMP/example.want" "$TMP/example.got"
+	fi
+}
+
+if ! command -v pkg-config >/dev/null 2>&1; then
+	fail "pkg-config not found (make deps)"
+else
+	dest=$TMP/dest
+	prefix=/opt/mink-test
+	if install_into "$dest" "$prefix"; then
+		PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
+			build_with "sysroot"
+		if PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
+			pkg-config --cflags --libs --static mink | grep -q -- "-L$dest$prefix/lib"; then
+			pass
+		else
+			fail "pkg-config --libs does not point into DESTDIR"
+		fi
+		PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" \
+			build_with "define-variable" --define-variable=prefix="$dest$prefix"
+		if $MAKE -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$TMP/make.log" 2>&1; then
+			pass
+		else
+			fail "make uninstall:"
+			cat "$TMP/make.log"
+		fi
+		left=$(find "$dest" ! -type d)
+		if [ -z "$left" ]; then pass; else fail "make uninstall left: $left"; fi
+	fi
+	# The default prefix (unless the make above us was given another).
+	MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed 's/PREFIX=[^ ]*//g')
+	export MAKEFLAGS
+	if install_into "$TMP/dest2" /usr/local; then
+		PKG_CONFIG_PATH="$TMP/dest2/usr/local/lib/pkgconfig" \
+			PKG_CONFIG_SYSROOT_DIR="$TMP/dest2" build_with "default prefix"
+	fi
+fi
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

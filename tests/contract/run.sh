@@ -1,0 +1,65 @@
+#!/bin/sh
+# The contract tests (issue 6): the JSON Schemas against every input and
+# output, the error corpus, CSV against JSON, the man pages and their
+# examples, and `make install`.
+#
+#   MINK=build/mink BUILD=build sh tests/contract/run.sh   (from the root)
+#
+# Needs python3 with jsonschema (Debian python3-jsonschema), mandoc and
+# pkg-config: `make deps` installs them.  PYTHON picks the interpreter.
+
+MINK=${MINK:-build/mink}
+BUILD=${BUILD:-build}
+export MINK BUILD
+HERE=tests/contract
+
+if [ ! -x "$MINK" ]; then
+	echo "contract: $MINK is not an executable (build it first)" >&2
+	exit 2
+fi
+PY=
+for p in ${PYTHON:-} /usr/bin/python3 python3; do
+	if "$p" -c 'from jsonschema import Draft202012Validator as V; V.FORMAT_CHECKER' \
+		>/dev/null 2>&1; then
+		PY=$p
+		break
+	fi
+done
+if [ -z "$PY" ]; then
+	echo "contract: no python3 with jsonschema 4 (Debian python3-jsonschema): run make deps" >&2
+	exit 2
+fi
+if ! command -v mandoc >/dev/null 2>&1; then
+	echo "contract: mandoc not found (Debian mandoc): run make deps" >&2
+	exit 2
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-contract.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 2' HUP INT TERM
+
+passed=0
+failed=0
+for part in schemas corpus csv_json man install; do
+	case $part in
+	install) sh "$HERE/install.sh" >"$TMP/log" 2>&1 ;;
+	*) PYTHONPATH=$HERE "$PY" "$HERE/$part.py" >"$TMP/log" 2>&1 ;;
+	esac
+	rc=$?
+	cat "$TMP/log"
+	last=$(tail -n 1 "$TMP/log")
+	p=$(printf '%s\n' "$last" | sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(printf '%s\n' "$last" | sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	if [ -z "$p" ]; then
+		echo "FAIL: contract: $part ended without its summary (status $rc)"
+		p=0
+		f=1
+	elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+
+echo "contract: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
