@@ -8,8 +8,8 @@
  * form a ring of a few per worker and the reader waits for a free one, so
  * memory stays bounded whatever the size of the input.  A record's text
  * depends only on the record and its index, so the output is the same
- * bytes for any number of workers; with one job the same steps run in the
- * calling thread, block by block.
+ * bytes for any number of workers; with one job (or a regular file of one
+ * block) the same steps run in the calling thread, block by block.
  *
  * A block is handed on when it is full and also before every read(2),
  * which may block: results keep flowing when the input trickles in.
@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -634,8 +635,9 @@ int cli_batch_file(cli_batch *b, const char *path)
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
 	struct cli_batch_run *run = get_run(b);
 	cli_read_status st = CLI_READ_END;
-	int rc = 0;
+	int rc = 0, small;
 	char *dir = NULL;
+	struct stat info;
 
 	if (fd < 0) {
 		progress_erase(run);
@@ -657,7 +659,10 @@ int cli_batch_file(cli_batch *b, const char *path)
 	run->name = name;
 	run->index = b->index;
 	run->reader = cli_reader_new(fd, before_read, run);
-	if (run->jobs == 1 || !run_threaded(run, &st))
+	/* A file of one block gains nothing from threads but their start. */
+	small = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
+	        info.st_size <= BLOCK_TEXT;
+	if (run->jobs == 1 || small || !run_threaded(run, &st))
 		st = read_all(run);
 	b->index = run->index;
 	if (st == CLI_READ_BROKEN) {
