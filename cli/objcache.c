@@ -52,23 +52,9 @@ struct cli_objcache {
 	cli_buf joined;
 };
 
-/* Input text as quoted in a message: control bytes replaced, long text cut. */
 static const char *shown(char out[SHOWN_MAX], const char *s)
 {
-	size_t n = strlen(s), max = SHOWN_MAX - 4;
-
-	if (n > max) {
-		n = max;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
-	}
-	for (size_t i = 0; i < n; i++)
-		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7F ? '?' : s[i];
-	if (n < strlen(s))
-		memcpy(out + n, "...", 4);
-	else
-		out[n] = '\0';
-	return out;
+	return cli_shown(out, SHOWN_MAX, s);
 }
 
 /* ---- convexity ---------------------------------------------------------- */

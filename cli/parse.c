@@ -47,26 +47,9 @@ static int fail(cli_error *err, const char *code, const char *fmt, ...)
 	return -1;
 }
 
-/*
- * A string from the input as shown in a message: control bytes replaced,
- * and cut (at a UTF-8 character boundary) when long.
- */
 static const char *shown(char out[SHOWN_MAX], const char *s)
 {
-	size_t n = strlen(s), max = SHOWN_MAX - 4;
-
-	if (n > max) {
-		n = max;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
-	}
-	for (size_t i = 0; i < n; i++)
-		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7F ? '?' : s[i];
-	if (n < strlen(s))
-		memcpy(out + n, "...", 4);
-	else
-		out[n] = '\0';
-	return out;
+	return cli_shown(out, SHOWN_MAX, s);
 }
 
 /*

@@ -108,25 +108,6 @@ int cli_parse_ullong(const char *s, unsigned long long min,
 	return 0;
 }
 
-size_t cli_utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xC2 || c > 0xF4 || (s[1] & 0xC0) != 0x80)
-		return 0;
-	if (c < 0xE0)
-		return 2;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
-		return 0; /* overlong, surrogate or beyond U+10FFFF */
-	if ((s[2] & 0xC0) != 0x80)
-		return 0;
-	if (c < 0xF0)
-		return 3;
-	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
-}
 
 void cli_put_json_string(cli_buf *b, const char *str)
 {

@@ -57,12 +57,6 @@ int cli_parse_ullong(const char *s, unsigned long long min,
                      unsigned long long max, unsigned long long *out);
 
 /**
- * Length of the well-formed UTF-8 sequence (RFC 3629) at NUL-terminated s,
- * or 0 when the bytes there are not one.
- */
-size_t cli_utf8_len(const unsigned char *s);
-
-/**
  * Appends str to b as a JSON string, quotes included: escapes where JSON
  * needs them, invalid UTF-8 replaced by U+FFFD.
  */

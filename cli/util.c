@@ -63,3 +63,41 @@ void cli_buf_free(cli_buf *b)
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
+
+const char *cli_shown(char *out, size_t cap, const char *s)
+{
+	size_t len = strlen(s), n = len, max = cap - 4;
+
+	if (n > max) {
+		n = max;
+		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+			n--;
+	}
+	for (size_t i = 0; i < n; i++)
+		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7F ? '?' : s[i];
+	if (n < len)
+		memcpy(out + n, "...", 4);
+	else
+		out[n] = '\0';
+	return out;
+}
+
+size_t cli_utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xC2 || c > 0xF4 || (s[1] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xE0)
+		return 2;
+	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+		return 0; /* overlong, surrogate or beyond U+10FFFF */
+	if ((s[2] & 0xC0) != 0x80)
+		return 0;
+	if (c < 0xF0)
+		return 3;
+	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
+}

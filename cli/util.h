@@ -41,4 +41,17 @@ void cli_buf_putc(cli_buf *b, char c);
 /** Releases the buffer's memory and empties it. */
 void cli_buf_free(cli_buf *b);
 
+/**
+ * Input text as quoted in a message, in out[cap] (cap >= 8): control bytes
+ * replaced by '?', cut at a UTF-8 character boundary and marked "..." when
+ * it does not fit.  Returns out.
+ */
+const char *cli_shown(char *out, size_t cap, const char *s);
+
+/**
+ * Length of the well-formed UTF-8 sequence (RFC 3629) at NUL-terminated s,
+ * or 0 when the bytes there are not one.
+ */
+size_t cli_utf8_len(const unsigned char *s);
+
 #endif /* CLI_UTIL_H */

@@ -128,31 +128,6 @@ const char *cli_warning_message(mink_warning warning)
 	}
 }
 
-/*
- * Length of the well-formed UTF-8 sequence (RFC 3629) that starts at s,
- * or 0.  s is NUL-terminated, and a NUL never passes as a continuation
- * byte, so the checks never read past the end.
- */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xC2 || c > 0xF4 || (s[1] & 0xC0) != 0x80)
-		return 0;
-	if (c < 0xE0)
-		return 2;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
-		return 0; /* overlong, surrogate or beyond U+10FFFF */
-	if ((s[2] & 0xC0) != 0x80)
-		return 0;
-	if (c < 0xF0)
-		return 3;
-	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
-}
-
 static void put_json_string(cli_buf *b, const char *str)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -196,7 +171,7 @@ static void put_json_string(cli_buf *b, const char *str)
 				char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
 
 				cli_buf_put(b, u, sizeof u);
-			} else if ((n = utf8_len(s)) > 0) {
+			} else if ((n = cli_utf8_len(s)) > 0) {
 				cli_buf_put(b, (const char *)s, n);
 				s += n - 1;
 			} else {
@@ -218,7 +193,7 @@ static void put_csv_string(cli_buf *b, const char *str)
 	if (quote)
 		cli_buf_putc(b, '"');
 	while (*s) {
-		size_t n = utf8_len(s);
+		size_t n = cli_utf8_len(s);
 
 		if (n == 0) {
 			cli_buf_puts(b, "\xEF\xBF\xBD"); /* U+FFFD */
