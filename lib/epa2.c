@@ -31,30 +31,6 @@ static int edge_plane(const poly2 *P, int i, mink_vec3 *nrm, double *d)
 	return 1;
 }
 
-static void touch_contact2(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
-{
-	mink_vec3 pa = v3(0, 0, 0);
-	for (int i = 0; i < s->n; i++)
-		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
-	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
-	 * proving it); the signed value is still exact. */
-	out->depth = h;
-	out->normal = n;
-	out->pa = pa;
-	out->pb = v3_mad(pa, n, -out->depth);
-}
-
-static int probe2(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-                  double flat, mk_vertex *w, mk_pen *out)
-{
-	*w = mk_support_cso(A, B, d);
-	double h = v3_dot(w->w, d);
-	if (h <= flat) {
-		touch_contact2(s, d, h, out);
-		return 1;
-	}
-	return 0;
-}
 
 static double cross2(mink_vec3 a, mink_vec3 b)
 {
@@ -105,7 +81,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	if (s.n == 1) {
 		static const mink_vec3 axes[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}};
 		for (int i = 0; i < 4 && s.n == 1; i++) {
-			if (probe2(A, B, &s, axes[i], flat, &w, out))
+			if (mk_probe(A, B, &s, axes[i], flat, &w, out))
 				return;
 			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
 				s.v[1] = w;
@@ -114,7 +90,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			}
 		}
 		if (s.n == 1) {
-			touch_contact2(&s, v3(1, 0, 0), 0.0, out);
+			mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
 			out->warning = MINK_WARN_DEGENERATE;
 			return;
 		}
@@ -122,10 +98,10 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	if (s.n == 2) {
 		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, s.v[0].w), v3(1, 0, 0));
 		mink_vec3 d = v3(-u.y, u.x, 0.0);
-		if (probe2(A, B, &s, d, flat, &w, out))
+		if (mk_probe(A, B, &s, d, flat, &w, out))
 			return;
 		mk_vertex wm;
-		if (probe2(A, B, &s, v3_neg(d), flat, &wm, out))
+		if (mk_probe(A, B, &s, v3_neg(d), flat, &wm, out))
 			return;
 		/* Triangle with the origin on its edge (v0, v1); the first step
 		 * expands that edge towards wm. */
@@ -158,7 +134,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			}
 		}
 		if (best < 0) {
-			touch_contact2(&s, v3(1, 0, 0), 0.0, out);
+			mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
 			out->warning = MINK_WARN_DEGENERATE;
 			return;
 		}

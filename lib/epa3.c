@@ -346,7 +346,7 @@ static void face_contact(const epa_poly *P, int best, double slack, double h,
 
 /* Contact when the obstacle has (almost) no extent beyond the origin in
  * direction n: the shapes touch.  pa, pb from the simplex weights. */
-static void touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
+void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
 {
 	mink_vec3 pa = v3(0, 0, 0), pb = v3(0, 0, 0);
 	for (int i = 0; i < s->n; i++) {
@@ -390,13 +390,13 @@ mink_vec3 mk_any_orthogonal(mink_vec3 n)
  * the origin along d, the shapes touch along d and *out is filled (1).
  * Otherwise the support point is returned in *w (0).
  */
-static int probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-                 double flat, mk_vertex *w, mk_pen *out)
+int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
+             double flat, mk_vertex *w, mk_pen *out)
 {
 	*w = mk_support_cso(A, B, d);
 	double h = v3_dot(w->w, d);
 	if (h <= flat) {
-		touch_contact(s, d, h, out);
+		mk_touch_contact(s, d, h, out);
 		return 1;
 	}
 	return 0;
@@ -479,7 +479,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
 		                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 		for (int i = 0; i < 6 && s.n == 1; i++) {
-			if (probe(A, B, &s, axes[i], flat, &w, out))
+			if (mk_probe(A, B, &s, axes[i], flat, &w, out))
 				return;
 			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
 				s.v[1] = w;
@@ -488,7 +488,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			}
 		}
 		if (s.n == 1) {
-			touch_contact(&s, v3(1, 0, 0), 0.0, out);
+			mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
 			out->warning = MINK_WARN_DEGENERATE;
 			return;
 		}
@@ -500,7 +500,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		mink_vec3 d2 = v3_cross(u, d1);
 		mink_vec3 dirs[4] = {d1, v3_neg(d1), d2, v3_neg(d2)};
 		for (int i = 0; i < 4 && s.n == 2; i++) {
-			if (probe(A, B, &s, dirs[i], flat, &w, out))
+			if (mk_probe(A, B, &s, dirs[i], flat, &w, out))
 				return;
 			if (dist_to_line(w.w, a, u) > tol->eps) {
 				s.v[2] = w;
@@ -509,7 +509,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			}
 		}
 		if (s.n == 2) {
-			touch_contact(&s, canonical(d1), 0.0, out);
+			mk_touch_contact(&s, canonical(d1), 0.0, out);
 			out->warning = MINK_WARN_DEGENERATE;
 			return;
 		}
@@ -518,10 +518,10 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		mink_vec3 a = s.v[0].w, b = s.v[1].w, c = s.v[2].w;
 		mink_vec3 n = canonical(v3_normalize_or(v3_cross(v3_sub(b, a), v3_sub(c, a)),
 		                                        v3(0, 0, 1)));
-		if (probe(A, B, &s, n, flat, &w, out))
+		if (mk_probe(A, B, &s, n, flat, &w, out))
 			return;
 		mk_vertex wm;
-		if (probe(A, B, &s, v3_neg(n), flat, &wm, out))
+		if (mk_probe(A, B, &s, v3_neg(n), flat, &wm, out))
 			return;
 		/* The origin lies on triangle abc; the side of w makes a tetrahedron
 		 * with the origin on its face, which the first step expands. */
@@ -534,7 +534,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	for (int i = 0; i < 4; i++)
 		add_vertex(&P, s.v[i]);
 	if (!poly_init(&P, tet, 4)) {
-		touch_contact(&s, v3(1, 0, 0), 0.0, out);
+		mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
 		out->warning = MINK_WARN_DEGENERATE;
 		return;
 	}
