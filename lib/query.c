@@ -174,16 +174,21 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	 * confirm |v|: the distance is right but the direction of a tiny v is
 	 * not (a CSO edge passing next to the origin).  EPA's probes find a
 	 * direction consistent with the support planes. */
-	int redirect = 0, certified_dir = 0;
+	int redirect = 0, certified_dir = 0, unconfirmed = 0;
 	double slack = tol.rel * g.dist + tol.abs;
 	if (!g.contained && g.noisy && !(g.lower_v >= g.dist - slack)) {
-		if (g.lower >= g.dist - slack) {
+		if (g.dist > 1e-6 * tol.size && g.lower_v >= g.dist - slack - 1e-9 * g.dist) {
+			/* far from contact the direction of v is sound and its bound
+			 * confirms |v| to the rounding of a long simplex: keep it */
+		} else if (g.lower >= g.dist - slack) {
 			/* another direction was measured to separate the shapes by
 			 * |v| within tolerance: it is the normal */
 			certified_dir = 1;
-		} else {
+		} else if (g.dist <= 1e-6 * tol.size) {
 			g.converged = 0;
 			redirect = 1;
+		} else {
+			unconfirmed = 1;
 		}
 	}
 	if (!g.contained && !g.converged && (redirect || !(g.lower > 0.0))) {
@@ -225,7 +230,7 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 		}
 		if (g.capped)
 			ans->warning = MINK_WARN_GJK_ITERATIONS;
-		else if (!g.converged)
+		else if (!g.converged || unconfirmed)
 			ans->warning = MINK_WARN_DEGENERATE;
 	} else {
 		mk_pen pen;
