@@ -43,6 +43,10 @@ typedef struct mk_shape {
 	mat3 rot;
 	mink_vec3 pos;
 	int identity;      /* rot = I and pos = 0 */
+	/* A power of two applied to support points (pos, margin and radius are
+	 * stored scaled): it brings the pair to unit size, where squares and
+	 * cubes of coordinates neither overflow nor underflow.  Exact. */
+	double scale;
 } mk_shape;
 
 /* Hulls with at least this many points and an adjacency use hill climbing.
@@ -64,8 +68,9 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d);
 static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
 {
 	if (s->identity)
-		return mk_support_local(s, d);
-	return v3_add(m3_mul(&s->rot, mk_support_local(s, m3_tmul(&s->rot, d))), s->pos);
+		return v3_scale(mk_support_local(s, d), s->scale);
+	mink_vec3 p = m3_mul(&s->rot, mk_support_local(s, m3_tmul(&s->rot, d)));
+	return v3_mad(s->pos, p, s->scale);
 }
 
 /* A vertex of the configuration-space obstacle A - B, with its parents. */

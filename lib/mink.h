@@ -209,8 +209,8 @@ typedef enum mink_warning {
 /** Why an input was rejected (status MINK_ERROR). */
 typedef enum mink_error {
 	MINK_ERR_NONE = 0,
-	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size */
-	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, zero quaternion */
+	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size, |x| > 1e100 */
+	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, |x| > 1e100, zero quaternion */
 	MINK_ERR_NUMERIC    /**< the computation lost finiteness (a bug: report it) */
 } mink_error;
 

@@ -126,8 +126,8 @@ typedef struct mk_answer {
 	mink_warning warning;
 } mk_answer;
 
-static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                  mk_answer *ans, double *eps_out)
+static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                       mk_answer *ans, double *eps_out)
 {
 	mk_tol tol;
 	double size = A->radius + B->radius + v3_len_safe(B->pos);
@@ -256,6 +256,37 @@ static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_opti
 	ans->pa = v3_mad(pa, n, A->margin);
 	ans->pb = v3_mad(pb, n, -B->margin);
 	ans->normal = n;
+}
+
+/*
+ * Solves the pair at unit size: both shapes are scaled by the power of two
+ * that brings the pair's size into [1, 2), which is exact, and the answer is
+ * scaled back.  Huge (1e77) and tiny (1e-90) pairs then compute like unit
+ * ones, without squares or cubes of coordinates leaving the double range.
+ */
+static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                  mk_answer *ans, double *eps_out)
+{
+	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	int e = size > 0.0 && isfinite(size) ? ilogb(size) : 0;
+	if (e == 0) {
+		solve_unit(A, B, dim, o, ans, eps_out);
+		return;
+	}
+	double s = ldexp(1.0, -e), inv = ldexp(1.0, e);
+	mk_shape a = *A, b = *B;
+	a.scale = s;
+	a.margin *= s;
+	a.radius *= s;
+	b.scale = s;
+	b.margin *= s;
+	b.radius *= s;
+	b.pos = v3_scale(b.pos, s);
+	solve_unit(&a, &b, dim, o, ans, eps_out);
+	ans->distance *= inv;
+	ans->pa = v3_scale(ans->pa, inv);
+	ans->pb = v3_scale(ans->pb, inv);
+	*eps_out *= inv;
 }
 
 static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)

@@ -284,6 +284,7 @@ static void shape_init(mk_shape *c, double margin)
 	c->rot = m3_identity();
 	c->pos = v3(0, 0, 0);
 	c->identity = 1;
+	c->scale = 1.0;
 }
 
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)

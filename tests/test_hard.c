@@ -552,6 +552,52 @@ static void test_smooth(void **state)
 	tu_end("smooth", n);
 }
 
+/* Far beyond the usual scales: 2^-300 (1e-90) and 2^300 (2e90).  Squares and
+ * cubes of such coordinates leave the double range; the answers must not. */
+static void test_extreme_scales(void **state)
+{
+	(void)state;
+	tu_begin();
+	long n = 0;
+	const double scales[] = {0x1p-300, 0x1p-150, 0x1p150, 0x1p300};
+	for (int si = 0; si < 4; si++) {
+		double s = scales[si], d = 0x1p-10 * s;
+		mink_pose3 pa = at(0, 0, 0);
+		mink_result r;
+		mink_shape3 box = tu_box(s, s, s), small = tu_box(0.5 * s, 0.5 * s, 0.5 * s);
+		mink_pose3 pb = at(0.25 * s, 0, 1.5 * s - d);
+		tu_case("extreme stacked boxes s %g", s);
+		mink_query3(&box, &pa, &small, &pb, NULL, &r);
+		expect3(&r, &pa, &pb, MINK_PENETRATING, -d, tu_v3(0, 0, 1), 2 * s);
+		n++;
+		mink_shape3 sph = tu_sphere(s), cap = tu_capsule(0.5 * s, s);
+		pb = at(0, 1.25 * s, 0.5 * s);
+		tu_case("extreme sphere-capsule s %g", s);
+		mink_query3(&sph, &pa, &cap, &pb, NULL, &r);
+		expect3(&r, &pa, &pb, MINK_PENETRATING, -0.25 * s, tu_v3(0, 1, 0), 3 * s);
+		n++;
+		mink_shape3 ell = tu_ellipsoid(0.75 * s, 0.5 * s, 0.25 * s);
+		pb = at(0.125 * s, -0.25 * s, s + 0.25 * s - d);
+		tu_case("extreme ellipsoid on box s %g", s);
+		mink_query3(&box, &pa, &ell, &pb, NULL, &r);
+		expect3(&r, &pa, &pb, MINK_PENETRATING, -d, tu_v3(0, 0, 1), 2 * s);
+		n++;
+		pb = at(3 * s, 0, 0);
+		tu_case("extreme separated boxes s %g", s);
+		mink_query3(&box, &pa, &box, &pb, NULL, &r);
+		expect3(&r, &pa, &pb, MINK_SEPARATED, s, tu_v3(1, 0, 0), 4 * s);
+		n++;
+		mink_shape2 b2 = tu_box2(s, s), c2 = tu_circle(0.5 * s);
+		mink_pose2 qa = tu_pose2(0, 0, 0), qb = tu_pose2(0, 1.5 * s - d, 0);
+		mink_query2(&b2, &qa, &c2, &qb, NULL, &r);
+		CHECK(r.status == MINK_OK && r.state == MINK_PENETRATING && r.normal.y > 1 - 1e-12,
+		      "2D extreme s %g", s);
+		CHECK_NEAR("2D extreme depth", r.depth, d, 0, 1e-9);
+		n++;
+	}
+	tu_end("extreme scales", n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -566,6 +612,7 @@ int main(void)
 		cmocka_unit_test(test_small_simplices),
 		cmocka_unit_test(test_messy_hulls),
 		cmocka_unit_test(test_smooth),
+		cmocka_unit_test(test_extreme_scales),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
