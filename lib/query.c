@@ -259,20 +259,31 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 }
 
 /*
- * Solves the pair at unit size: both shapes are scaled by the power of two
- * that brings the pair's size into [1, 2), which is exact, and the answer is
+ * Solves the pair; a pair far from unit size is first scaled by the power
+ * of two that brings its size into [1, 2), which is exact, and the answer
  * scaled back.  Huge (1e77) and tiny (1e-90) pairs then compute like unit
- * ones, without squares or cubes of coordinates leaving the double range.
+ * ones, without products of coordinates leaving the double range.
  */
+static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                         mk_answer *ans, double *eps_out, double size);
+
 static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                   mk_answer *ans, double *eps_out)
 {
 	double size = A->radius + B->radius + v3_len_safe(B->pos);
-	int e = size > 0.0 && isfinite(size) ? ilogb(size) : 0;
-	if (e == 0) {
-		solve_unit(A, B, dim, o, ans, eps_out);
+	/* Fourth powers of sizes within 2^-60 .. 2^60 stay well inside the
+	 * double range: most pairs need no scaling at all. */
+	if (!(size > 0x1p-60 && size < 0x1p60)) {
+		solve_scaled(A, B, dim, o, ans, eps_out, size);
 		return;
 	}
+	solve_unit(A, B, dim, o, ans, eps_out);
+}
+
+static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                         mk_answer *ans, double *eps_out, double size)
+{
+	int e = size > 0.0 && isfinite(size) ? ilogb(size) : 0;
 	double s = ldexp(1.0, -e), inv = ldexp(1.0, e);
 	mk_shape a = *A, b = *B;
 	a.scale = s;
