@@ -178,28 +178,6 @@ static int ambiguous(const char *arg)
 	return matches > 1;
 }
 
-/* Closes fp and says whether everything written to it arrived. */
-static int close_output(FILE *fp, const char *name, int err_no)
-{
-	errno = 0;
-	if (fflush(fp) != 0 && !err_no)
-		err_no = errno ? errno : EIO;
-	if (ferror(fp) && !err_no)
-		err_no = EIO;
-	errno = 0;
-	if (fclose(fp) != 0 && !err_no)
-		err_no = errno ? errno : EIO;
-	if (err_no) {
-		if (name)
-			fprintf(stderr, "mink: write error: %s: %s\n", name,
-			        strerror(err_no));
-		else
-			fprintf(stderr, "mink: write error: %s\n", strerror(err_no));
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	cli_batch batch;
@@ -287,10 +265,10 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage();
-			return close_output(stdout, NULL, 0) < 0 ? 2 : 0;
+			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
 		case 'V':
 			printf("mink %s\n", MINK_VERSION_STRING);
-			return close_output(stdout, NULL, 0) < 0 ? 2 : 0;
+			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
 		case ':':
 			/* Only the last argument can lack its value: it is opt. */
 			return usage_error("option '%s' requires an argument", opt);
@@ -346,7 +324,7 @@ int main(int argc, char **argv)
 	if (batch.errors && status == 0)
 		status = 1;
 	cli_writer_finish(batch.writer);
-	if (close_output(out, output, cli_writer_error_number(batch.writer)) < 0)
+	if (cli_close_output(NULL, out, output, cli_writer_error_number(batch.writer)) < 0)
 		status = 2;
 	if (out != stdout && fclose(stdout) != 0 && status == 0)
 		status = 2;

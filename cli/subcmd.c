@@ -33,12 +33,8 @@ int cli_close_output(const char *cmd, FILE *fp, const char *name, int err_no)
 	if (fclose(fp) != 0 && !err_no)
 		err_no = errno ? errno : EIO;
 	if (err_no) {
-		if (name)
-			fprintf(stderr, "mink %s: write error: %s: %s\n", cmd, name,
-			        strerror(err_no));
-		else
-			fprintf(stderr, "mink %s: write error: %s\n", cmd,
-			        strerror(err_no));
+		fprintf(stderr, "mink%s%s: write error: %s%s%s\n", cmd ? " " : "", cmd ? cmd : "",
+		        name ? name : "", name ? ": " : "", strerror(err_no));
 		return -1;
 	}
 	return 0;

@@ -31,7 +31,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /**
  * Closes fp (stdout too) and says whether everything written to it
- * arrived: 0, or -1 after "mink CMD: write error: ..." on stderr.  `name`
+ * arrived: 0, or -1 after "mink CMD: write error: ..." on stderr ("mink:"
+ * when cmd is NULL, for the main command).  `name`
  * is the file's name for the message, or NULL for standard output;
  * `err_no` a write error already known, or 0.
  */
