@@ -80,20 +80,8 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	}
 	if (s.n == 1) {
 		static const mink_vec3 axes[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}};
-		for (int i = 0; i < 4 && s.n == 1; i++) {
-			if (mk_probe(A, B, &s, axes[i], flat, &w, out))
-				return;
-			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
-				s.v[1] = w;
-				s.bc[1] = 0.0;
-				s.n = 2;
-			}
-		}
-		if (s.n == 1) {
-			mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
-			out->warning = MINK_WARN_DEGENERATE;
+		if (mk_blow_up_point(A, B, &s, axes, 4, tol, out))
 			return;
-		}
 	}
 	if (s.n == 2) {
 		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, s.v[0].w), v3(1, 0, 0));

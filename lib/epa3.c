@@ -402,6 +402,26 @@ int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec
 	return 0;
 }
 
+int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
+                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out)
+{
+	mk_vertex w;
+	for (int i = 0; i < naxes; i++) {
+		if (mk_probe(A, B, s, axes[i], tol->abs, &w, out))
+			return 1;
+		if (v3_len(v3_sub(w.w, s->v[0].w)) > tol->eps) {
+			s->v[1] = w;
+			s->bc[1] = 0.0;
+			s->n = 2;
+			return 0;
+		}
+	}
+	/* A - B has no extent at all: cannot happen, a probe would have fired */
+	mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
+	out->warning = MINK_WARN_DEGENERATE;
+	return 1;
+}
+
 static double dist_to_line(mink_vec3 p, mink_vec3 a, mink_vec3 u)
 {
 	mink_vec3 ap = v3_sub(p, a);
@@ -478,20 +498,8 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	if (s.n == 1) {
 		static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
 		                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-		for (int i = 0; i < 6 && s.n == 1; i++) {
-			if (mk_probe(A, B, &s, axes[i], flat, &w, out))
-				return;
-			if (v3_len(v3_sub(w.w, s.v[0].w)) > tol->eps) {
-				s.v[1] = w;
-				s.bc[1] = 0.0;
-				s.n = 2;
-			}
-		}
-		if (s.n == 1) {
-			mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
-			out->warning = MINK_WARN_DEGENERATE;
+		if (mk_blow_up_point(A, B, &s, axes, 6, tol, out))
 			return;
-		}
 	}
 	if (s.n == 2) {
 		mink_vec3 a = s.v[0].w;

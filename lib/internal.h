@@ -146,6 +146,12 @@ void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out);
 int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
              double flat, mk_vertex *w, mk_pen *out);
 
+/* Turns a 1-point simplex (at the origin) into a segment by probing the
+ * given axes: returns 1 when a probe settled the answer in *out, 0 with
+ * s->n = 2 otherwise.  Shared by EPA 3D/2D. */
+int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
+                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out);
+
 /* A deterministic unit vector orthogonal to unit n. */
 mink_vec3 mk_any_orthogonal(mink_vec3 n);
 
