@@ -34,6 +34,7 @@ typedef struct epa_face {
 	int alive;
 	int stamp;       /* visibility pass that classified this face */
 	int visible;
+	int closed;      /* its expansion failed: kept as a lower bound only */
 } epa_face;
 
 typedef struct epa_poly {
@@ -115,6 +116,7 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 		F->alive = 1;
 		F->stamp = 0;
 		F->visible = 0;
+		F->closed = 0;
 	}
 	for (int f = 0; f < P->nf; f++) {
 		for (int e = 0; e < 3; e++) {
@@ -162,7 +164,7 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 			epa_face *G = &P->face[g];
 			if (G->stamp != pass) {
 				G->stamp = pass;
-				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > 0.0;
+				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
 				if (G->visible)
 					stack[top++] = g;
 			}
@@ -237,6 +239,7 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 		F->alive = 1;
 		F->stamp = 0;
 		F->visible = 0;
+		F->closed = 0;
 	}
 	for (int k = 0; k < nh; k++)
 		P->by_end[hz_b[k]] = k;
@@ -268,15 +271,26 @@ static int add_vertex(epa_poly *P, mk_vertex v)
 	return P->nv++;
 }
 
-/* Barycentric weights of the origin's projection on face F's plane; the
- * return value is the smallest (negative when the projection is outside). */
-static double face_bary(const epa_poly *P, const epa_face *F, double l[3])
+/* A face as it was when its support distance was measured: kept by value,
+ * since the face itself may be expanded away afterwards. */
+typedef struct epa_cand {
+	mk_vertex v[3];
+	mink_vec3 n;
+	double d;     /* the plane's distance from the origin (lower bound there) */
+	double h;     /* support distance of A - B along n (an upper bound) */
+	mk_vertex w;  /* the support point along n */
+} epa_cand;
+
+/* Barycentric weights of the origin's projection on the plane (n, d) of
+ * triangle a, b, c; the return value is the smallest (negative when the
+ * projection is outside). */
+static double tri_bary(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 n, double d,
+                       double l[3])
 {
-	mink_vec3 a = P->vert[F->v[0]].w, b = P->vert[F->v[1]].w, c = P->vert[F->v[2]].w;
-	mink_vec3 p = v3_scale(F->n, F->d);
-	l[0] = v3_dot(v3_cross(v3_sub(b, p), v3_sub(c, p)), F->n);
-	l[1] = v3_dot(v3_cross(v3_sub(c, p), v3_sub(a, p)), F->n);
-	l[2] = v3_dot(v3_cross(v3_sub(a, p), v3_sub(b, p)), F->n);
+	mink_vec3 p = v3_scale(n, d);
+	l[0] = v3_dot(v3_cross(v3_sub(b, p), v3_sub(c, p)), n);
+	l[1] = v3_dot(v3_cross(v3_sub(c, p), v3_sub(a, p)), n);
+	l[2] = v3_dot(v3_cross(v3_sub(a, p), v3_sub(b, p)), n);
 	double sum = l[0] + l[1] + l[2];
 	if (!(sum > 0.0)) {
 		l[0] = l[1] = l[2] = 1.0 / 3.0;
@@ -288,27 +302,29 @@ static double face_bary(const epa_poly *P, const epa_face *F, double l[3])
 }
 
 /*
- * Contact from the closest face: the origin's projection in barycentric
- * form, applied to the shapes' own support points.  Faces in the plane of
- * the closest one (a triangulated polygon of the obstacle) tie on distance,
- * so the one that actually contains the projection is chosen among them.
+ * Contact from the face of the best upper bound: the origin's projection in
+ * barycentric form, applied to the shapes' own support points.  Faces in
+ * its plane (a triangulated polygon of the obstacle) tie on distance, so
+ * the one that actually contains the projection is chosen among them.
  */
-static void face_contact(const epa_poly *P, int best, double slack, double h,
-                         const mk_vertex *w, mk_pen *out)
+static void face_contact(const epa_poly *P, const epa_cand *c, double slack, mk_pen *out)
 {
-	const epa_face *F = &P->face[best];
+	const mk_vertex *V[3] = {&c->v[0], &c->v[1], &c->v[2]};
 	double l[3];
-	double score = face_bary(P, F, l);
+	double score = tri_bary(V[0]->w, V[1]->w, V[2]->w, c->n, c->d, l);
 	for (int f = 0; f < P->nf && score < 0.0; f++) {
 		const epa_face *G = &P->face[f];
-		if (!G->alive || f == best || G->d > P->face[best].d + slack ||
-		    v3_dot(G->n, P->face[best].n) < 1.0 - 1e-12)
+		if (!G->alive || G->d > c->d + slack || v3_dot(G->n, c->n) < 1.0 - 1e-12)
 			continue;
 		double m[3];
-		double sc = face_bary(P, G, m);
+		const mk_vertex *g0 = &P->vert[G->v[0]], *g1 = &P->vert[G->v[1]],
+		                *g2 = &P->vert[G->v[2]];
+		double sc = tri_bary(g0->w, g1->w, g2->w, G->n, G->d, m);
 		if (sc > score) {
 			score = sc;
-			F = G;
+			V[0] = g0;
+			V[1] = g1;
+			V[2] = g2;
 			l[0] = m[0];
 			l[1] = m[1];
 			l[2] = m[2];
@@ -319,9 +335,10 @@ static void face_contact(const epa_poly *P, int best, double slack, double h,
 	double sum = l[0] + l[1] + l[2];
 	for (int i = 0; i < 3; i++)
 		l[i] /= sum;
-	const mk_vertex *A = &P->vert[F->v[0]], *B = &P->vert[F->v[1]], *C = &P->vert[F->v[2]];
-	out->pa = v3_add(v3_add(v3_scale(A->a, l[0]), v3_scale(B->a, l[1])), v3_scale(C->a, l[2]));
-	out->pb = v3_add(v3_add(v3_scale(A->b, l[0]), v3_scale(B->b, l[1])), v3_scale(C->b, l[2]));
+	out->pa = v3_add(v3_add(v3_scale(V[0]->a, l[0]), v3_scale(V[1]->a, l[1])),
+	                 v3_scale(V[2]->a, l[2]));
+	out->pb = v3_add(v3_add(v3_scale(V[0]->b, l[0]), v3_scale(V[1]->b, l[1])),
+	                 v3_scale(V[2]->b, l[2]));
 	/*
 	 * Report the support distance h along the normal, the upper bound: it is
 	 * exactly the translation of B along n that ends the overlap, so depth
@@ -330,13 +347,13 @@ static void face_contact(const epa_poly *P, int best, double slack, double h,
 	 * the difference (the gap along n, rounding or clamping across it) to
 	 * keep pa - pb = depth * n exactly.
 	 */
-	mink_vec3 n = P->face[best].n;
+	mink_vec3 n = c->n;
 	/* Onto each shape's support plane along n (w holds the support points
 	 * along n): on a curved core the face's points lie below the surface by
 	 * up to the gap; on a flat part of it this puts them on the surface. */
-	out->pa = v3_mad(out->pa, n, v3_dot(v3_sub(w->a, out->pa), n));
-	out->pb = v3_mad(out->pb, n, v3_dot(v3_sub(w->b, out->pb), n));
-	double depth = h > 0.0 ? h : 0.0;
+	out->pa = v3_mad(out->pa, n, v3_dot(v3_sub(c->w.a, out->pa), n));
+	out->pb = v3_mad(out->pb, n, v3_dot(v3_sub(c->w.b, out->pb), n));
+	double depth = c->h > 0.0 ? c->h : 0.0;
 	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, depth), v3_sub(out->pa, out->pb)), 0.5);
 	out->pa = v3_add(out->pa, fix);
 	out->pb = v3_sub(out->pb, fix);
@@ -522,6 +539,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			return;
 		}
 	}
+	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
 	if (s.n == 3) {
 		mink_vec3 a = s.v[0].w, b = s.v[1].w, c = s.v[2].w;
 		mink_vec3 n = canonical(v3_normalize_or(v3_cross(v3_sub(b, a), v3_sub(c, a)),
@@ -534,10 +552,19 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		/* The origin lies on triangle abc; the side of w makes a tetrahedron
 		 * with the origin on its face, which the first step expands. */
 		s.v[3] = w;
+		s.bc[3] = 0.0;
 		s.n = 4;
+		P.nv = 0;
+		for (int i = 0; i < 4; i++)
+			add_vertex(&P, s.v[i]);
+		/* w on the line of an edge leaves a face without a plane: the
+		 * other side's support point makes the tetrahedron instead. */
+		if (!poly_init(&P, tet, 4)) {
+			s.v[3] = wm;
+			P.vert[3] = wm;
+		}
 	}
 
-	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
 	P.nv = 0;
 	for (int i = 0; i < 4; i++)
 		add_vertex(&P, s.v[i]);
@@ -547,21 +574,52 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		return;
 	}
 
+	/*
+	 * Expand the closest open face until its support distance meets it.
+	 * Every support distance h measured along a unit n is an upper bound on
+	 * the depth (translating B by h along n ends the overlap), and the
+	 * closest face of the polytope, which lies inside A - B, a lower bound:
+	 * the answer is the best upper bound, certified when the lower bound
+	 * meets it.  A face whose expansion fails numerically is closed: it
+	 * still bounds the depth from below, and the others go on expanding,
+	 * so one bad face never ends the search with its own guess.
+	 */
 	int pass = 0;
-	int best;
-	double h;
+	epa_cand bestc;
+	bestc.h = INFINITY;
+	double lower = -INFINITY;
 	for (;;) {
-		best = -1;
+		int best = -1;
 		double bd = INFINITY;
-		for (int f = 0; f < P.nf; f++)
-			if (P.face[f].d < bd) {
-				bd = P.face[f].d;
+		lower = INFINITY;
+		for (int f = 0; f < P.nf; f++) {
+			double d = P.face[f].d; /* +inf once dead */
+			if (d < lower)
+				lower = d;
+			if (!P.face[f].closed && d < bd) {
+				bd = d;
 				best = f;
 			}
+		}
+		if (best < 0)
+			break; /* every face closed */
 		const epa_face *F = &P.face[best];
 		w = mk_support_cso(A, B, F->n);
-		h = v3_dot(w.w, F->n);
-		if (h - F->d <= tol->rel * fabs(F->d) + tol->abs)
+		double h = v3_dot(w.w, F->n);
+		double slack = tol->rel * fabs(F->d) + tol->abs;
+		int done = h - F->d <= slack;
+		/* The converged face is preferred to an earlier one within the
+		 * tolerance: it contains the origin's projection, so its contact
+		 * lies on the shapes. */
+		if (h < bestc.h || (done && h <= bestc.h + slack)) {
+			for (int i = 0; i < 3; i++)
+				bestc.v[i] = P.vert[F->v[i]];
+			bestc.n = F->n;
+			bestc.d = F->d;
+			bestc.h = h;
+			bestc.w = w;
+		}
+		if (done)
 			break;
 		/* A support point that is already a corner of the face: the face
 		 * lies on the boundary, only rounding kept the gap open. */
@@ -578,13 +636,21 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			break;
 		}
 		int r = poly_expand(&P, best, iv, ++pass, tol->eps);
-		if (r <= 0) {
+		if (r < 0) {
 			P.nv--;
-			out->warning = r < 0 ? MINK_WARN_EPA_CAPACITY : MINK_WARN_DEGENERATE;
+			out->warning = MINK_WARN_EPA_CAPACITY;
 			break;
+		}
+		if (r == 0) {
+			P.nv--;
+			P.face[best].closed = 1;
 		}
 		out->iterations++;
 	}
-	face_contact(&P, best, tol->rel * fabs(P.face[best].d) + tol->abs, h, &w, out);
-
+	/* Certified when the lower bound meets the best upper bound; a closed
+	 * face below it leaves a gap the search could not close. */
+	if (out->warning == MINK_WARN_NONE &&
+	    !(bestc.h - lower <= tol->rel * fabs(bestc.h) + tol->abs + tol->eps))
+		out->warning = MINK_WARN_DEGENERATE;
+	face_contact(&P, &bestc, tol->rel * fabs(bestc.d) + tol->abs, out);
 }
