@@ -126,6 +126,59 @@ typedef struct mk_answer {
 	mink_warning warning;
 } mk_answer;
 
+static void run_epa(const mk_shape *A, const mk_shape *B, const mk_simplex *s, int dim,
+                    const mk_tol *tol, mk_pen *pen)
+{
+	if (dim == 2)
+		mk_epa2(A, B, s, tol, pen);
+	else
+		mk_epa3(A, B, s, tol, pen);
+}
+
+/*
+ * EPA could not certify its answer (its polytope's lower bound stayed below
+ * the best support distance it measured): the search is run again on
+ * B - A, whose GJK simplex and polytope are built from other points, and
+ * its answer mirrored.  Either search's support distance is a valid upper
+ * bound on the depth; a certified one wins, else the smaller.  The answer
+ * of a pair no longer depends on which shape came first.
+ */
+static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
+                        mk_pen *pen)
+{
+	mk_gjk_out g;
+	mk_gjk(B, A, tol, &g);
+	mk_pen alt;
+	if (g.contained || !(g.lower > 0.0)) {
+		run_epa(B, A, &g.s, dim, tol, &alt);
+	} else {
+		/* B - A is proven apart from the origin: the pair does not
+		 * overlap, and GJK's answer is the mirrored one */
+		alt.depth = -g.dist;
+		alt.normal = v3_normalize_or(g.v, v3(1, 0, 0));
+		alt.pa = alt.pb = v3(0, 0, 0);
+		for (int i = 0; i < g.s.n; i++) {
+			alt.pa = v3_mad(alt.pa, g.s.v[i].a, g.s.bc[i]);
+			alt.pb = v3_mad(alt.pb, g.s.v[i].b, g.s.bc[i]);
+		}
+		alt.pb = v3_mad(alt.pa, alt.normal, g.dist);
+		alt.iterations = 0;
+		alt.warning = g.converged && !g.noisy ? MINK_WARN_NONE : MINK_WARN_DEGENERATE;
+	}
+	int it = pen->iterations + alt.iterations;
+	if (alt.warning == MINK_WARN_NONE || (alt.warning == MINK_WARN_DEGENERATE &&
+	                                      alt.depth < pen->depth)) {
+		/* mirrored: B - A's normal points from B to A, its points are
+		 * on B then A */
+		pen->depth = alt.depth;
+		pen->normal = v3_neg(alt.normal);
+		pen->pa = alt.pb;
+		pen->pb = alt.pa;
+		pen->warning = alt.warning;
+	}
+	pen->iterations = it;
+}
+
 static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                        mk_answer *ans, double *eps_out)
 {
@@ -234,10 +287,9 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 			ans->warning = MINK_WARN_DEGENERATE;
 	} else {
 		mk_pen pen;
-		if (dim == 2)
-			mk_epa2(A, B, &g.s, &tol, &pen);
-		else
-			mk_epa3(A, B, &g.s, &tol, &pen);
+		run_epa(A, B, &g.s, dim, &tol, &pen);
+		if (pen.warning == MINK_WARN_DEGENERATE)
+			epa_swapped(A, B, dim, &tol, &pen);
 		pa = pen.pa;
 		pb = pen.pb;
 		n = pen.normal;
