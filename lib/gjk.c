@@ -206,6 +206,45 @@ static int same_point(mink_vec3 a, mink_vec3 b)
 	return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
+/*
+ * Near contact the direction of a tiny v carries the rounding of the
+ * corners it was computed from (about eps |corner| / |v| radians), and so
+ * does the lower bound measured along it.  The plane of the simplex (or of
+ * a segment simplex and the latest support point), when the obstacle lies
+ * on one side of it, has a direction computed from differences of corners
+ * alone, without that cancellation: its lower bound, measured by one more
+ * support query, is recorded when it is better.
+ */
+static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+                             const mk_vertex *w, mk_gjk_out *out)
+{
+	mink_vec3 p, q, r;
+	if (s->n == 3) {
+		p = s->v[0].w;
+		q = s->v[1].w;
+		r = s->v[2].w;
+	} else if (s->n == 2) {
+		p = s->v[0].w;
+		q = s->v[1].w;
+		r = w->w;
+	} else {
+		return;
+	}
+	mink_vec3 n = v3_cross(v3_sub(q, p), v3_sub(r, p));
+	double l = v3_len(n);
+	if (!(l > 0.0) || !isfinite(l))
+		return;
+	n = v3_scale(n, 1.0 / l);
+	if (v3_dot(n, p) < 0.0)
+		n = v3_neg(n);
+	mk_vertex m = mk_support_cso(A, B, v3_neg(n));
+	double lower = v3_dot(n, m.w);
+	if (lower > out->lower) {
+		out->lower = lower;
+		out->lower_dir = n;
+	}
+}
+
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
 
@@ -299,6 +338,8 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				m2 = fmax(m2, v3_len2(s.v[i].w));
 			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
 			out->noisy = out->converged;
+			if (out->converged)
+				polish_direction(A, B, &s, &w, out);
 			break;
 		}
 		s = ns;
@@ -314,6 +355,8 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		/* a stalled simplex: only good to the rounding level */
 		out->converged = 1;
 		out->noisy = 1;
+		mk_vertex w = mk_support_cso(A, B, v3_neg(v));
+		polish_direction(A, B, &s, &w, out);
 	}
 	out->s = s;
 	out->v = v;

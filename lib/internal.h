@@ -73,6 +73,41 @@ static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
 	return v3_mad(s->pos, p, s->scale);
 }
 
+/*
+ * A core's support in one direction as the refinement (lib/refine.c) sees
+ * it: the support point, the Jacobian of the support map and the nearest
+ * kink of the support function.  Where the support is a flat feature (a
+ * face, an edge, a cap or a side line), the support function is not
+ * differentiable: its minimiser may sit exactly on the kink, which is a
+ * set of directions d given here in the query frame.
+ */
+typedef enum mk_feature_kind {
+	MK_FEATURE_POINT,  /* no kink within the tolerance: the support is unique */
+	MK_FEATURE_CIRCLE, /* an edge or side line: directions with d . c = k */
+	MK_FEATURE_FACE    /* a face or cap: the one direction d = c */
+} mk_feature_kind;
+
+typedef struct mk_feature {
+	mink_vec3 p;          /* support point, as mk_support gives it */
+	mat3 J;               /* d p / d d at unit d: symmetric, J d = 0 */
+	mk_feature_kind kind;
+	mink_vec3 c;          /* unit axis of the circle, or the face normal */
+	double k;             /* the circle's height d . c (0: a great circle) */
+	double off;           /* how far unit d is from the kink (sine-like) */
+} mk_feature;
+
+/* Support of the core in unit direction d (query frame), with its Jacobian
+ * and the nearest kink within `tol` (in the units of `off`).  Hulls report
+ * their vertex without kinks. */
+void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *f);
+
+/* Newton refinement of the normal of a 3D pair with a curved core
+ * (lib/refine.c): on entry n, core (signed core distance) and pa, pb (on
+ * the cores) are the GJK/EPA answer; on exit they are the answer at the
+ * refined normal, or at n, whichever has the smaller support distance. */
+void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core,
+               mink_vec3 *pa, mink_vec3 *pb);
+
 /* A vertex of the configuration-space obstacle A - B, with its parents. */
 typedef struct mk_vertex {
 	mink_vec3 w, a, b; /* w = a - b */

@@ -153,9 +153,9 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 		run_epa(B, A, &g.s, dim, tol, &alt);
 	} else {
 		/* B - A is proven apart from the origin: the pair does not
-		 * overlap, and GJK's answer is the mirrored one */
+		 * overlap.  g.v = b - a; the normal of (B, A) goes from B to A. */
 		alt.depth = -g.dist;
-		alt.normal = v3_normalize_or(g.v, v3(1, 0, 0));
+		alt.normal = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
 		alt.pa = alt.pb = v3(0, 0, 0);
 		for (int i = 0; i < g.s.n; i++) {
 			alt.pa = v3_mad(alt.pa, g.s.v[i].a, g.s.bc[i]);
@@ -304,6 +304,11 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 		ans->epa_it = pen.iterations;
 		ans->warning = pen.warning;
 	}
+	/* Curved cores: GJK and EPA know the normal to about the square root
+	 * of their tolerance; Newton on the support function makes it exact
+	 * (lib/refine.c).  Polytope cores are exact already. */
+	if (dim == 3 && (A->smooth || B->smooth) && !straddle)
+		mk_refine(A, B, &n, &core, &pa, &pb);
 	ans->distance = core - (A->margin + B->margin);
 	ans->pa = v3_mad(pa, n, A->margin);
 	ans->pb = v3_mad(pb, n, -B->margin);

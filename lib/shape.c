@@ -144,6 +144,252 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 	return v3(0, 0, 0);
 }
 
+/*
+ * ---- Supports with Jacobians and kinks, for lib/refine.c ----
+ *
+ * All in the core's own frame with a unit direction d; mk_support_feature
+ * carries the answer to the query frame.  The Jacobian of a support map s
+ * is the Hessian of the support function h(d) = d . s(d): symmetric,
+ * positive semi-definite and zero along d (h is 1-homogeneous).
+ */
+
+static mat3 m3_zero(void)
+{
+	mat3 z = {{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}};
+	return z;
+}
+
+/* A point on a circle of radius r about z, reached by the xy part of d:
+ * s = r u with u = d_xy / |d_xy|, so J = (r / |d_xy|) (I_xy - u u^T). */
+static void rim_jacobian(double r, mink_vec3 d, mat3 *J)
+{
+	double ux, uy, q = hypot(d.x, d.y);
+	if (!(r > 0.0) || !(q > 0.0))
+		return;
+	unit2(d.x, d.y, &ux, &uy);
+	double a = r / q;
+	J->m[0][0] = a * uy * uy;
+	J->m[0][1] = J->m[1][0] = -a * ux * uy;
+	J->m[1][1] = a * ux * ux;
+}
+
+static void set_kink(mk_feature *f, mk_feature_kind kind, mink_vec3 c, double k, double off)
+{
+	f->kind = kind;
+	f->c = c;
+	f->k = k;
+	f->off = off;
+}
+
+/* Triangle: its plane, else an edge whose line d is (nearly) orthogonal to
+ * while the third corner lies below. */
+static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_feature *f)
+{
+	mink_vec3 m = v3_cross(v3_sub(p[1], p[0]), v3_sub(p[2], p[0]));
+	double lm = v3_len_safe(m);
+	if (lm > 0.0) {
+		m = v3_scale(m, 1.0 / lm);
+		double off = v3_len(v3_cross(d, m));
+		if (off <= tol) {
+			set_kink(f, MK_FEATURE_FACE, v3_dot(d, m) >= 0.0 ? m : v3_neg(m), 0.0, off);
+			return;
+		}
+	}
+	for (int i = 0; i < 3; i++) {
+		mink_vec3 a = p[i], b = p[(i + 1) % 3], c = p[(i + 2) % 3];
+		mink_vec3 e = v3_normalize_or(v3_sub(b, a), v3(0, 0, 0));
+		double off = fabs(v3_dot(d, e));
+		if (v3_len2(e) > 0.0 && off <= tol && v3_dot(c, d) < v3_dot(a, d)) {
+			set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, off);
+			return;
+		}
+	}
+}
+
+/*
+ * A hull's kink near d, found from its points: the vertex q of the support
+ * and the others' heights below it, each over its distance to q (the sine
+ * of the angle between d and the great circle of directions where that
+ * vertex ties with q).  One near tie is an edge (a circle of normals); two
+ * that span a plane with q, a face (one normal).
+ */
+static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_feature *f)
+{
+	mink_vec3 q = f->p;
+	double hq = v3_dot(q, d);
+	int i1 = -1;
+	double o1 = INFINITY;
+	for (int i = 0; i < n; i++) {
+		double l = v3_len(v3_sub(p[i], q));
+		if (!(l > 0.0))
+			continue;
+		double off = (hq - v3_dot(p[i], d)) / l;
+		if (off < o1) {
+			o1 = off;
+			i1 = i;
+		}
+	}
+	if (i1 < 0 || !(o1 <= tol))
+		return;
+	mink_vec3 e = v3_normalize_or(v3_sub(p[i1], q), v3(0, 0, 0));
+	/* a second near tie off the line of the first: a face */
+	mink_vec3 best_m = v3(0, 0, 0);
+	double o2 = INFINITY;
+	for (int i = 0; i < n; i++) {
+		mink_vec3 u = v3_sub(p[i], q);
+		mink_vec3 m = v3_cross(e, u);
+		double lm = v3_len(m);
+		if (!(lm > 1e-9 * v3_len(u)))
+			continue;
+		double off = (hq - v3_dot(p[i], d)) / v3_len(u);
+		if (off < o2) {
+			o2 = off;
+			best_m = v3_scale(m, 1.0 / lm);
+		}
+	}
+	if (o2 <= tol) {
+		mink_vec3 m = v3_dot(best_m, d) >= 0.0 ? best_m : v3_neg(best_m);
+		set_kink(f, MK_FEATURE_FACE, m, 0.0, v3_len(v3_cross(d, m)));
+		return;
+	}
+	set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, fabs(v3_dot(d, e)));
+}
+
+static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature *f)
+{
+	f->p = mk_support_local(s, d);
+	f->J = m3_zero();
+	set_kink(f, MK_FEATURE_POINT, v3(0, 0, 0), 0.0, INFINITY);
+	double dxy = hypot(d.x, d.y);
+	mink_vec3 z = v3(0, 0, 1);
+	switch (s->type) {
+	case CORE_POINT:
+	case CORE_POINTS2:
+		return;
+	case CORE_POINTS3:
+	case CORE_CLIMB3:
+		hull_kink(s->pts3, s->n, d, tol, f);
+		return;
+	case CORE_SEGMENT: {
+		mink_vec3 e = v3_normalize_or(v3_sub(s->p[1], s->p[0]), v3(0, 0, 0));
+		double off = fabs(v3_dot(d, e));
+		if (v3_len2(e) > 0.0 && off <= tol)
+			set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, off);
+		return;
+	}
+	case CORE_TRIANGLE:
+		triangle_kink(s->p, d, tol, f);
+		return;
+	case CORE_BOX: {
+		/* Each axis of non-zero extent across which d's component is
+		 * (nearly) zero: one such axis is an edge along it, two a face. */
+		double dc[3] = {d.x, d.y, d.z}, ext[3] = {s->v.x, s->v.y, s->v.z};
+		int marked[3], nm = 0, free_axis = -1;
+		double off = 0.0;
+		for (int i = 0; i < 3; i++) {
+			marked[i] = ext[i] > 0.0 && fabs(dc[i]) <= tol;
+			if (marked[i]) {
+				nm++;
+				off = fmax(off, fabs(dc[i]));
+			} else {
+				free_axis = i;
+			}
+		}
+		mink_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+		if (nm == 2) {
+			mink_vec3 c = axes[free_axis];
+			set_kink(f, MK_FEATURE_FACE, dc[free_axis] >= 0.0 ? c : v3_neg(c), 0.0, off);
+		} else if (nm == 1) {
+			for (int i = 0; i < 3; i++)
+				if (marked[i])
+					set_kink(f, MK_FEATURE_CIRCLE, axes[i], 0.0, off);
+		}
+		return;
+	}
+	case CORE_CYLINDER:
+		rim_jacobian(s->r, d, &f->J);
+		if (s->r > 0.0 && dxy <= tol)
+			set_kink(f, MK_FEATURE_FACE, d.z >= 0.0 ? z : v3_neg(z), 0.0, dxy);
+		else if (s->h > 0.0 && fabs(d.z) <= tol)
+			set_kink(f, MK_FEATURE_CIRCLE, z, 0.0, fabs(d.z));
+		return;
+	case CORE_CONE: {
+		/* The slant line from the apex (0, 0, h) to a rim point r u at
+		 * z = -h is the support along d = (2h u + r z) / hypot(r, 2h):
+		 * the kink is the circle d_z = r / hypot(r, 2h). */
+		if (f->p.x != 0.0 || f->p.y != 0.0) /* the rim, not the apex */
+			rim_jacobian(s->r, d, &f->J);
+		double k = s->r / hypot(s->r, 2.0 * s->h);
+		if (s->r > 0.0 && dxy <= tol && (d.z < 0.0 || s->h == 0.0))
+			set_kink(f, MK_FEATURE_FACE, d.z >= 0.0 ? z : v3_neg(z), 0.0, dxy);
+		else if (s->h > 0.0 && fabs(d.z - k) <= tol)
+			set_kink(f, MK_FEATURE_CIRCLE, z, k, fabs(d.z - k));
+		return;
+	}
+	case CORE_ELLIPSOID: {
+		/* s = D^2 d / |D d| with D = diag(radii): J = D (I - e e^T) D / |D d|,
+		 * e = D d / |D d|.  A zero radius flattens it: a disc (face) or a
+		 * segment (edge). */
+		mink_vec3 r = s->v;
+		mink_vec3 e = v3(r.x * d.x, r.y * d.y, r.z * d.z);
+		double l = v3_len_safe(e);
+		if (l > 0.0) {
+			e = v3_scale(e, 1.0 / l);
+			double rr[3] = {r.x, r.y, r.z}, ee[3] = {e.x, e.y, e.z};
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 3; j++)
+					f->J.m[i][j] = rr[i] * ((i == j) - ee[i] * ee[j]) * rr[j] / l;
+		}
+		double rc[3] = {r.x, r.y, r.z}, dc[3] = {d.x, d.y, d.z};
+		int zero = 0, zi = -1, nzi = -1;
+		double rest = 0.0;
+		for (int i = 0; i < 3; i++) {
+			if (rc[i] == 0.0) {
+				zero++;
+				zi = i;
+			} else {
+				nzi = i;
+				rest += dc[i] * dc[i];
+			}
+		}
+		mink_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+		rest = sqrt(rest);
+		if (zero == 1 && rest <= tol)
+			set_kink(f, MK_FEATURE_FACE, dc[zi] >= 0.0 ? axes[zi] : v3_neg(axes[zi]),
+			         0.0, rest);
+		else if (zero == 2 && rest <= tol)
+			set_kink(f, MK_FEATURE_CIRCLE, axes[nzi], 0.0, rest);
+		return;
+	}
+	}
+}
+
+void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *f)
+{
+	/* The same placement as mk_support: x = pos + scale * R x_local. */
+	if (s->identity) {
+		feature_local(s, d, tol, f);
+		f->p = v3_scale(f->p, s->scale);
+	} else {
+		feature_local(s, m3_tmul(&s->rot, d), tol, f);
+		f->p = v3_mad(s->pos, m3_mul(&s->rot, f->p), s->scale);
+		f->c = m3_mul(&s->rot, f->c);
+		mat3 t; /* R J R^T */
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				t.m[i][j] = f->J.m[i][0] * s->rot.m[j][0] + f->J.m[i][1] * s->rot.m[j][1] +
+				            f->J.m[i][2] * s->rot.m[j][2];
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				f->J.m[i][j] = s->rot.m[i][0] * t.m[0][j] + s->rot.m[i][1] * t.m[1][j] +
+				               s->rot.m[i][2] * t.m[2][j];
+	}
+	if (s->scale != 1.0)
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				f->J.m[i][j] *= s->scale;
+}
+
 static int finite_size(double x)
 {
 	return isfinite(x) && x >= 0.0 && x <= MK_MAX_COORD;

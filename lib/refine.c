@@ -1,0 +1,317 @@
+/*
+ * refine.c - a final Newton step on the support function of curved pairs.
+ *
+ * For any pair, the signed distance is -min h(n) over unit n, where
+ * h(n) = h_A(n) + h_B(-n) is the support function of A - B (n from A to
+ * B), and the minimiser is the normal: one problem for separated and
+ * penetrating pairs alike.  GJK and EPA approach it through polytopes, so
+ * on curved cores they know n only to about the square root of their
+ * tolerance.  h itself is known in closed form, with its derivatives:
+ *
+ *  - the gradient of a support function is the support point (Schneider,
+ *    "Convex Bodies: the Brunn-Minkowski Theory", 2nd ed., Cor. 1.7.3), so
+ *    grad h(n) = s(n) = s_A(n) - s_B(-n), the support point of A - B;
+ *  - its Hessian is J = J_A(n) + J_B(-n), the Jacobians of the support
+ *    maps (lib/shape.c, mk_support_feature);
+ *  - on the unit sphere the Riemannian gradient is P s and the Riemannian
+ *    Hessian P J P - (n . s) P, with P = I - n n^T (Absil, Mahony and
+ *    Sepulchre, "Optimization Algorithms on Matrix Manifolds", 2008,
+ *    sections 5.5 and 6.2).
+ *
+ * So Newton's method on the sphere, started from the GJK/EPA normal,
+ * converges quadratically where the supports are smooth: two or three
+ * steps reach rounding.  Where a support is a flat feature (a box face or
+ * edge, a cylinder cap or side line, a cone's slant line) h has a kink and
+ * the minimiser often sits exactly on it; such kinks are sets of normals
+ * (a point, or a circle n . c = k), so the normal is put on the kinks met
+ * near it and Newton runs along them (on a circle) or not at all (a point).
+ *
+ * Every candidate is judged by h alone: the answer moves only to a normal
+ * whose support distance is not larger than the input's, so the refinement
+ * never makes an answer worse, and the distance reported is -h at the
+ * normal, a difference of two support values: for an overlap, exactly the
+ * translation of B along n that ends it.
+ *
+ * Margins do not move the minimiser (they add margin * |n| to h, a
+ * constant on the sphere), so the refinement works on the cores.
+ */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+#include "internal.h"
+
+/* How close (in the sine of an angle) a normal must be to a kink for the
+ * kink to be tried: GJK/EPA normals are off by up to about 1e-4. */
+#define RF_DETECT 1e-3
+/* How close it must be to count as on the kink when points are placed:
+ * normals put on a kink are on it to rounding. */
+#define RF_ON 1e-9
+#define RF_MAX_STEPS 8
+/* Largest Newton step, in radians: a trust region. */
+#define RF_MAX_STEP 0.25
+/* Steps below this (radians) change h by less than its rounding: they are
+ * taken when h does not rise beyond rounding, on the word of the model. */
+#define RF_TINY 1e-6
+
+typedef struct rf_eval {
+	mink_vec3 n;
+	mk_feature fa, fb; /* A along n, B along -n */
+	mink_vec3 s;       /* fa.p - fb.p: the gradient of h */
+	double h;          /* n . s, as a difference of support values */
+	double noise;      /* the rounding level of h */
+	mat3 J;            /* the Hessian of h */
+} rf_eval;
+
+static void evaluate(const mk_shape *A, const mk_shape *B, mink_vec3 n, rf_eval *e)
+{
+	e->n = n;
+	mk_support_feature(A, n, RF_DETECT, &e->fa);
+	mk_support_feature(B, v3_neg(n), RF_DETECT, &e->fb);
+	e->s = v3_sub(e->fa.p, e->fb.p);
+	double ha = v3_dot(n, e->fa.p), hb = v3_dot(n, e->fb.p);
+	e->h = ha - hb;
+	e->noise = 4.0 * DBL_EPSILON * (fabs(ha) + fabs(hb) + v3_maxabs(e->s));
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			e->J.m[i][j] = e->fa.J.m[i][j] + e->fb.J.m[i][j];
+}
+
+/* The kinks a normal is held on: one point (face), or up to two circles
+ * n . c[i] = k[i]. */
+typedef struct rf_set {
+	int face;
+	mink_vec3 f;
+	double face_off;
+	int nc;
+	mink_vec3 c[2];
+	double k[2];
+} rf_set;
+
+/* Adds the kink of a feature; sign = 1 for A (direction n), -1 for B
+ * (direction -n): d . c = k is n . (sign c) = k, d = c is n = sign c. */
+static void add_kink(rf_set *S, const mk_feature *f, double sign)
+{
+	if (f->kind == MK_FEATURE_FACE) {
+		/* two faces that disagree: the nearer one */
+		if (!S->face || f->off < S->face_off) {
+			S->face = 1;
+			S->f = v3_scale(f->c, sign);
+			S->face_off = f->off;
+		}
+	} else if (f->kind == MK_FEATURE_CIRCLE) {
+		mink_vec3 c = v3_scale(f->c, sign);
+		for (int i = 0; i < S->nc; i++) {
+			double cc = v3_dot(c, S->c[i]);
+			if (fabs(cc) >= 1.0 - 1e-14)
+				return; /* the same axis: one circle (or none) */
+		}
+		if (S->nc < 2) {
+			S->c[S->nc] = c;
+			S->k[S->nc] = f->k;
+			S->nc++;
+		}
+	}
+}
+
+static int set_dim(const rf_set *S)
+{
+	return S->face ? 0 : 2 - S->nc;
+}
+
+/* The nearest normal to n on the kinks; 0 when there is none. */
+static int project(const rf_set *S, mink_vec3 n, mink_vec3 *out)
+{
+	if (S->face) {
+		*out = S->f;
+		return 1;
+	}
+	if (S->nc == 0) {
+		*out = n;
+		return 1;
+	}
+	if (S->nc == 1) {
+		mink_vec3 c = S->c[0];
+		double k = S->k[0];
+		mink_vec3 q = v3_mad(n, c, -v3_dot(n, c));
+		double l = v3_len(q);
+		if (!(l > 0.0) || !(fabs(k) < 1.0))
+			return 0;
+		*out = v3_mad(v3_scale(q, sqrt((1.0 - k) * (1.0 + k)) / l), c, k);
+		return 1;
+	}
+	/* Two circles: n = a c1 + b c2 + g m with m along c1 x c2. */
+	mink_vec3 c1 = S->c[0], c2 = S->c[1];
+	double c12 = v3_dot(c1, c2), den = (1.0 - c12) * (1.0 + c12);
+	if (!(den > 1e-12))
+		return 0;
+	double a = (S->k[0] - c12 * S->k[1]) / den, b = (S->k[1] - c12 * S->k[0]) / den;
+	mink_vec3 q = v3_add(v3_scale(c1, a), v3_scale(c2, b));
+	double q2 = v3_len2(q);
+	if (!(q2 <= 1.0))
+		return 0;
+	mink_vec3 m = v3_normalize_or(v3_cross(c1, c2), v3(0, 0, 0));
+	double g = sqrt(1.0 - q2);
+	*out = v3_mad(q, m, v3_dot(m, n) >= 0.0 ? g : -g);
+	return 1;
+}
+
+/* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
+ * normal for a step of `frac` of the full one; its length in radians in
+ * *len.  0 when the model is not convex (a flat or indefinite Hessian). */
+static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec3 *trial,
+                        double *len)
+{
+	mink_vec3 n = e->n;
+	if (set_dim(S) == 2) {
+		mink_vec3 t1, t2;
+		mink_tangents(n, &t1, &t2);
+		mink_vec3 jt1 = m3_mul(&e->J, t1), jt2 = m3_mul(&e->J, t2);
+		double g1 = v3_dot(t1, e->s), g2 = v3_dot(t2, e->s);
+		double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
+		double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
+		double det = h11 * h22 - h12 * h12;
+		if (!(h11 > 0.0) || !(det > 0.0))
+			return 0;
+		double d1 = -(h22 * g1 - h12 * g2) / det, d2 = -(h11 * g2 - h12 * g1) / det;
+		double l = hypot(d1, d2);
+		if (!(l > 0.0) || !isfinite(l))
+			return 0;
+		double sc = frac * (l > RF_MAX_STEP ? RF_MAX_STEP / l : 1.0);
+		d1 *= sc;
+		d2 *= sc;
+		*len = l * sc;
+		*trial = v3_normalize_or(v3_add(n, v3_add(v3_scale(t1, d1), v3_scale(t2, d2))), n);
+		return 1;
+	}
+	/* Along the circle n . c = k: n(t) turns about c, n' = c x n and
+	 * n'' = c x (c x n) = k c - n, so h' = s . n' and
+	 * h'' = n'^T J n' + s . (k c - n). */
+	mink_vec3 c = S->c[0];
+	double k = S->k[0];
+	mink_vec3 t = v3_cross(c, n);
+	double f1 = v3_dot(e->s, t);
+	double f2 = v3_dot(t, m3_mul(&e->J, t)) + v3_dot(e->s, v3_sub(v3_scale(c, k), n));
+	if (!(f2 > 0.0))
+		return 0;
+	double th = -f1 / f2;
+	if (!isfinite(th) || th == 0.0)
+		return 0;
+	if (fabs(th) > RF_MAX_STEP)
+		th = copysign(RF_MAX_STEP, th);
+	th *= frac;
+	*len = fabs(th);
+	double co = cos(th), si = sin(th);
+	mink_vec3 r = v3_add(v3_add(v3_scale(n, co), v3_scale(t, si)),
+	                     v3_scale(c, v3_dot(c, n) * (1.0 - co)));
+	return project(S, r, trial);
+}
+
+/* Newton from e (on the kinks of S) while h decreases, with halved steps
+ * when a full one does not; the best in *e. */
+static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eval *e)
+{
+	if (set_dim(S) == 0)
+		return;
+	for (int it = 0; it < RF_MAX_STEPS; it++) {
+		int taken = 0;
+		double len = 0.0;
+		for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
+			mink_vec3 trial;
+			if (!newton_trial(S, e, frac, &trial, &len) || len <= 1e-15)
+				return;
+			rf_eval t;
+			evaluate(A, B, trial, &t);
+			if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
+				*e = t;
+				taken = 1;
+			}
+		}
+		/* no decrease, or a step at the rounding level of n: done */
+		if (!taken || len <= 1e-13)
+			return;
+	}
+}
+
+void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
+               mink_vec3 *pa, mink_vec3 *pb)
+{
+	rf_eval e0, best, e;
+	evaluate(A, B, *np, &e0);
+	if (!isfinite(e0.h) || !v3_isfinite(e0.s))
+		return;
+	best = e0;
+
+	/* Newton on the whole sphere: where both supports are smooth. */
+	rf_set none = {0};
+	e = e0;
+	newton(A, B, &none, &e);
+	if (e.h <= best.h)
+		best = e;
+
+	/* On the kinks met near the best normal so far: both shapes' if both
+	 * have one, and each alone (one of them may be near a kink the
+	 * minimiser is not on); then once more from where that led. */
+	for (int round = 0; round < 2; round++) {
+		const mk_feature *fa = best.fa.kind != MK_FEATURE_POINT ? &best.fa : NULL;
+		const mk_feature *fb = best.fb.kind != MK_FEATURE_POINT ? &best.fb : NULL;
+		if (!fa && !fb)
+			break;
+		int improved = 0;
+		for (int subset = fa && fb ? 0 : 1; subset < 3; subset++) {
+			rf_set S = {0};
+			if (fa && subset != 2)
+				add_kink(&S, fa, 1.0);
+			if (fb && subset != 1)
+				add_kink(&S, fb, -1.0);
+			if (set_dim(&S) == 2)
+				continue;
+			mink_vec3 n1;
+			if (!project(&S, best.n, &n1))
+				continue;
+			evaluate(A, B, n1, &e);
+			newton(A, B, &S, &e);
+			if (e.h < best.h) {
+				best = e;
+				improved = 1;
+			}
+		}
+		if (!improved)
+			break;
+	}
+	if (!(best.h <= e0.h) || !isfinite(best.h))
+		best = e0;
+
+	/*
+	 * The answer at the normal: the distance is -h, and each point is its
+	 * shape's support point where that is unique (a smooth part or a
+	 * vertex); on a flat feature the point is the other shape's moved
+	 * along n, so that pb - pa = -h n holds; both flat, the GJK/EPA
+	 * contact is put on each support plane.
+	 */
+	mink_vec3 n = best.n, a = best.fa.p, b = best.fb.p;
+	double h = best.h;
+	int flat_a = best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON;
+	int flat_b = best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON;
+	if (!flat_a && !flat_b) {
+		/* the tangential rounding of a - b, shared */
+		mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, h), v3_sub(a, b)), 0.5);
+		a = v3_add(a, fix);
+		b = v3_sub(b, fix);
+	} else if (!flat_a) {
+		b = v3_mad(a, n, -h);
+	} else if (!flat_b) {
+		a = v3_mad(b, n, h);
+	} else {
+		mink_vec3 q = v3_scale(v3_add(*pa, *pb), 0.5);
+		double qn = v3_dot(q, n);
+		a = v3_mad(q, n, v3_dot(n, best.fa.p) - qn);
+		b = v3_mad(q, n, v3_dot(n, best.fb.p) - qn);
+	}
+	if (!v3_isfinite(a) || !v3_isfinite(b) || !v3_isfinite(n))
+		return;
+	*np = n;
+	*core = -h;
+	*pa = a;
+	*pb = b;
+}

@@ -1,0 +1,597 @@
+/*
+ * test_smooth.c - curved pairs against an independent minimiser of the
+ * support function.
+ *
+ * For any pair the signed distance is -min F(n) over unit n, with
+ * F(n) = h_A(n) + h_B(-n) the support function of A - B, and the
+ * minimiser is the normal.  The oracle here evaluates F from closed forms
+ * of the support functions written for this file (swept surfaces
+ * included), searches a Fibonacci grid of directions and polishes the best
+ * ones by Nelder-Mead in gnomonic coordinates with restarts (derivative
+ * free, so kinks of F do not stop it).  Nothing here calls lib/ but the
+ * public query.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "mink.h"
+#include "testutil.h"
+
+#define PI 3.14159265358979323846
+
+/* ---- the oracle ---- */
+
+/* Support value of a shape's swept surface in local unit direction d. */
+static double local_h(const mink_shape3 *s, mink_vec3 d)
+{
+	double dxy = hypot(d.x, d.y), h = 0.0;
+	switch (s->type) {
+	case MINK_SPHERE:
+		h = s->sphere.radius;
+		break;
+	case MINK_BOX:
+		h = s->box.half_extents.x * fabs(d.x) + s->box.half_extents.y * fabs(d.y) +
+		    s->box.half_extents.z * fabs(d.z);
+		break;
+	case MINK_CAPSULE:
+		h = s->capsule.radius + s->capsule.half_height * fabs(d.z);
+		break;
+	case MINK_CYLINDER:
+		h = s->cylinder.radius * dxy + s->cylinder.half_height * fabs(d.z);
+		break;
+	case MINK_CONE:
+		h = fmax(s->cone.half_height * d.z, s->cone.radius * dxy - s->cone.half_height * d.z);
+		break;
+	case MINK_ELLIPSOID: {
+		mink_vec3 r = s->ellipsoid.radii;
+		h = tu_norm(tu_v3(r.x * d.x, r.y * d.y, r.z * d.z));
+		break;
+	}
+	default:
+		break;
+	}
+	return h + s->margin;
+}
+
+/* A support point of the swept surface (local), for unit d; *unique is 0
+ * when d is within `near` of a direction with a flat support. */
+static mink_vec3 local_p(const mink_shape3 *s, mink_vec3 d, double near, int *unique)
+{
+	double dxy = hypot(d.x, d.y);
+	mink_vec3 u = dxy > 0 ? tu_v3(d.x / dxy, d.y / dxy, 0) : tu_v3(0, 0, 0);
+	mink_vec3 p = tu_v3(0, 0, 0);
+	*unique = 1;
+	switch (s->type) {
+	case MINK_CYLINDER:
+		p = tu_add(tu_scale(u, s->cylinder.radius),
+		           tu_v3(0, 0, d.z >= 0 ? s->cylinder.half_height : -s->cylinder.half_height));
+		*unique = dxy > near && fabs(d.z) > near;
+		break;
+	case MINK_CONE: {
+		double r = s->cone.radius, hh = s->cone.half_height;
+		mink_vec3 rim = tu_add(tu_scale(u, r), tu_v3(0, 0, -hh));
+		p = hh * d.z > r * dxy - hh * d.z ? tu_v3(0, 0, hh) : rim;
+		*unique = fabs(2 * hh * d.z - r * dxy) > near * (r + hh) && !(dxy <= near && d.z < 0);
+		break;
+	}
+	case MINK_ELLIPSOID: {
+		mink_vec3 r = s->ellipsoid.radii;
+		double l = tu_norm(tu_v3(r.x * d.x, r.y * d.y, r.z * d.z));
+		p = tu_v3(r.x * r.x * d.x / l, r.y * r.y * d.y / l, r.z * r.z * d.z / l);
+		break;
+	}
+	case MINK_BOX: {
+		mink_vec3 e = s->box.half_extents;
+		p = tu_v3(d.x >= 0 ? e.x : -e.x, d.y >= 0 ? e.y : -e.y, d.z >= 0 ? e.z : -e.z);
+		*unique = fabs(d.x) > near && fabs(d.y) > near && fabs(d.z) > near;
+		break;
+	}
+	default:
+		*unique = 0;
+		break;
+	}
+	return tu_add(p, tu_scale(d, s->margin));
+}
+
+typedef struct pair3 {
+	mink_shape3 a, b;
+	mink_pose3 pa, pb;
+} pair3;
+
+static double shape_h(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 n)
+{
+	return local_h(s, tu_rotate_inv(p->rotation, n)) + tu_dot(p->position, n);
+}
+
+static mink_vec3 shape_p(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 n, double near,
+                         int *unique)
+{
+	mink_vec3 l = local_p(s, tu_rotate_inv(p->rotation, n), near, unique);
+	return tu_add(tu_rotate(p->rotation, l), p->position);
+}
+
+/* F(n) for unit n: the support distance of A - B along n. */
+static double F(const pair3 *q, mink_vec3 n)
+{
+	return shape_h(&q->a, &q->pa, n) + shape_h(&q->b, &q->pb, tu_neg(n));
+}
+
+static double bound_radius(const mink_shape3 *s)
+{
+	double r = 0;
+	switch (s->type) {
+	case MINK_SPHERE: r = s->sphere.radius; break;
+	case MINK_BOX: r = tu_norm(s->box.half_extents); break;
+	case MINK_CAPSULE: r = s->capsule.radius + s->capsule.half_height; break;
+	case MINK_CYLINDER: r = hypot(s->cylinder.radius, s->cylinder.half_height); break;
+	case MINK_CONE: r = hypot(s->cone.radius, s->cone.half_height); break;
+	case MINK_ELLIPSOID: {
+		mink_vec3 v = s->ellipsoid.radii;
+		r = fmax(v.x, fmax(v.y, v.z));
+		break;
+	}
+	default: break;
+	}
+	return r + s->margin;
+}
+
+static double pair_size(const pair3 *q)
+{
+	return bound_radius(&q->a) + bound_radius(&q->b) + tu_dist(q->pa.position, q->pb.position);
+}
+
+static void basis(mink_vec3 n, mink_vec3 *t1, mink_vec3 *t2)
+{
+	mink_vec3 e = fabs(n.x) < 0.6 ? tu_v3(1, 0, 0) : tu_v3(0, 1, 0);
+	*t1 = tu_normalize(tu_cross(n, e));
+	*t2 = tu_cross(n, *t1);
+}
+
+typedef struct gnomonic {
+	const pair3 *q;
+	mink_vec3 c, t1, t2;
+} gnomonic;
+
+static mink_vec3 g_dir(const gnomonic *g, double u, double v)
+{
+	return tu_normalize(tu_add(g->c, tu_add(tu_scale(g->t1, u), tu_scale(g->t2, v))));
+}
+
+static double g_f(const gnomonic *g, const double *x)
+{
+	return F(g->q, g_dir(g, x[0], x[1]));
+}
+
+/* Nelder-Mead (Nelder and Mead 1965; coefficients 1, 2, 1/2, 1/2) on the
+ * plane tangent at g->c, from a simplex of size `step`; returns the best. */
+static double nelder_mead(const gnomonic *g, double step, double *best)
+{
+	double x[3][2] = {{0, 0}, {step, 0}, {0, step}}, f[3];
+	for (int i = 0; i < 3; i++)
+		f[i] = g_f(g, x[i]);
+	for (int it = 0; it < 400; it++) {
+		/* order: 0 best, 2 worst */
+		for (int i = 0; i < 3; i++)
+			for (int j = i + 1; j < 3; j++)
+				if (f[j] < f[i]) {
+					double t = f[i];
+					f[i] = f[j];
+					f[j] = t;
+					for (int k = 0; k < 2; k++) {
+						t = x[i][k];
+						x[i][k] = x[j][k];
+						x[j][k] = t;
+					}
+				}
+		double size = fmax(fabs(x[1][0] - x[0][0]) + fabs(x[1][1] - x[0][1]),
+		                   fabs(x[2][0] - x[0][0]) + fabs(x[2][1] - x[0][1]));
+		if (size < 1e-15)
+			break;
+		double m[2] = {0.5 * (x[0][0] + x[1][0]), 0.5 * (x[0][1] + x[1][1])};
+		double r[2] = {2 * m[0] - x[2][0], 2 * m[1] - x[2][1]};
+		double fr = g_f(g, r);
+		if (fr < f[0]) {
+			double e[2] = {3 * m[0] - 2 * x[2][0], 3 * m[1] - 2 * x[2][1]};
+			double fe = g_f(g, e);
+			if (fe < fr) {
+				x[2][0] = e[0], x[2][1] = e[1], f[2] = fe;
+			} else {
+				x[2][0] = r[0], x[2][1] = r[1], f[2] = fr;
+			}
+		} else if (fr < f[1]) {
+			x[2][0] = r[0], x[2][1] = r[1], f[2] = fr;
+		} else {
+			double c[2] = {0.5 * (m[0] + x[2][0]), 0.5 * (m[1] + x[2][1])};
+			double fc = g_f(g, c);
+			if (fc < f[2]) {
+				x[2][0] = c[0], x[2][1] = c[1], f[2] = fc;
+			} else {
+				for (int i = 1; i < 3; i++) {
+					x[i][0] = 0.5 * (x[0][0] + x[i][0]);
+					x[i][1] = 0.5 * (x[0][1] + x[i][1]);
+					f[i] = g_f(g, x[i]);
+				}
+			}
+		}
+	}
+	int b = 0;
+	for (int i = 1; i < 3; i++)
+		if (f[i] < f[b])
+			b = i;
+	best[0] = x[b][0];
+	best[1] = x[b][1];
+	return f[b];
+}
+
+/* min F and its minimiser: grid, then Nelder-Mead restarted about the best
+ * point with turned simplices until it stops improving. */
+static double oracle_min(const pair3 *q, mink_vec3 *n_out)
+{
+	enum { GRID = 4000, STARTS = 4 };
+	mink_vec3 start[STARTS];
+	double fs[STARTS];
+	for (int i = 0; i < STARTS; i++)
+		fs[i] = INFINITY;
+	double golden = PI * (3.0 - sqrt(5.0));
+	for (int i = 0; i < GRID; i++) {
+		double z = 1.0 - (2.0 * i + 1.0) / GRID, rr = sqrt(1.0 - z * z);
+		mink_vec3 n = tu_v3(rr * cos(golden * i), rr * sin(golden * i), z);
+		double f = F(q, n);
+		int w = 0;
+		for (int k = 1; k < STARTS; k++)
+			if (fs[k] > fs[w])
+				w = k;
+		if (f < fs[w]) {
+			fs[w] = f;
+			start[w] = n;
+		}
+	}
+	double fbest = INFINITY;
+	mink_vec3 nbest = start[0];
+	for (int s = 0; s < STARTS; s++) {
+		mink_vec3 c = start[s];
+		double fc = fs[s], step = 0.05;
+		for (int round = 0; round < 60 && step > 1e-14; round++) {
+			gnomonic g = {q, c, tu_v3(0, 0, 0), tu_v3(0, 0, 0)};
+			mink_vec3 t1, t2;
+			basis(c, &t1, &t2);
+			double a = 0.7 * round; /* turn the simplex each round */
+			g.t1 = tu_add(tu_scale(t1, cos(a)), tu_scale(t2, sin(a)));
+			g.t2 = tu_cross(c, g.t1);
+			double x[2];
+			double f = nelder_mead(&g, step, x);
+			if (f < fc) {
+				c = g_dir(&g, x[0], x[1]);
+				fc = F(q, c);
+				step = fmax(hypot(x[0], x[1]), step * 0.1);
+			} else {
+				step *= 0.3;
+			}
+		}
+		if (fc < fbest) {
+			fbest = fc;
+			nbest = c;
+		}
+	}
+	*n_out = nbest;
+	return fbest;
+}
+
+/* ---- pairs ---- */
+
+static mink_shape3 random_curved(tu_rng *r, double scale)
+{
+	int k = tu_rng_int(r, 0, 2);
+	double a = tu_rng_range(r, 0.2, 1.0) * scale;
+	double b = tu_rng_range(r, 0.2, 1.0) * scale;
+	double c = tu_rng_range(r, 0.2, 1.0) * scale;
+	mink_shape3 s = k == 0 ? tu_cylinder(a, b) : k == 1 ? tu_cone(a, b) : tu_ellipsoid(a, b, c);
+	if (tu_rng_unit(r) < 0.3)
+		s.margin = tu_rng_range(r, 0.0, 0.3) * scale;
+	return s;
+}
+
+/* A random curved pair: overlapping (t < 1), near contact or apart. */
+static pair3 random_pair(tu_rng *r, int mode)
+{
+	pair3 q;
+	q.a = random_curved(r, 1.0);
+	q.b = random_curved(r, 1.0);
+	q.pa = tu_pose3(0, 0, 0, tu_rng_quat(r));
+	q.pa.position = tu_rng_box(r, -1.0, 1.0);
+	q.pb = tu_pose3(0, 0, 0, tu_rng_quat(r));
+	mink_vec3 u = tu_rng_unit_vec3(r);
+	q.pb.position = q.pa.position;
+	/* extents of both along u from their origins */
+	double ext = F(&q, u);
+	double t = mode == 0 ? tu_rng_range(r, 0.4, 0.98)
+	         : mode == 1 ? 1.0 + tu_rng_log_range(r, 1e-9, 1e-3)
+	                     : tu_rng_range(r, 1.02, 1.5);
+	q.pb.position = tu_add(q.pa.position, tu_scale(u, ext * t));
+	return q;
+}
+
+static mink_result run(const pair3 *q)
+{
+	mink_result res;
+	tu_poison(&res);
+	mink_query3(&q->a, &q->pa, &q->b, &q->pb, NULL, &res);
+	return res;
+}
+
+/* The checks every curved answer must pass against the oracle; returns the
+ * distance error relative to the size through *err. */
+static void check_against_oracle(const pair3 *q, const mink_result *res, double *err)
+{
+	mink_vec3 no;
+	double fo = oracle_min(q, &no);
+	double size = pair_size(q);
+	double want = -fo;
+	*err = fabs(res->distance - want) / size;
+	CHECK(res->status == MINK_OK, "status %d (warning %d)", res->status, res->warning);
+	CHECK_NEAR("distance vs oracle", res->distance, want, 1e-11 * size, 0);
+	/* the distance is the support distance along the reported normal */
+	CHECK_NEAR("distance vs F(normal)", res->distance, -F(q, res->normal), 1e-13 * size, 0);
+	/* never above the oracle's optimum by more than rounding */
+	CHECK(F(q, res->normal) <= fo + 1e-13 * size, "normal worse than the oracle's by %.3g",
+	      (F(q, res->normal) - fo) / size);
+	/* witness points: the support points along the normal where unique */
+	int ua, ub;
+	mink_vec3 sa = shape_p(&q->a, &q->pa, res->normal, 1e-7, &ua);
+	mink_vec3 sb = shape_p(&q->b, &q->pb, tu_neg(res->normal), 1e-7, &ub);
+	if (ua && res->state != MINK_TOUCHING)
+		CHECK(tu_dist(res->point_a, sa) <= 1e-12 * size, "point_a off the support by %.3g",
+		      tu_dist(res->point_a, sa) / size);
+	if (ub && res->state != MINK_TOUCHING)
+		CHECK(tu_dist(res->point_b, sb) <= 1e-12 * size, "point_b off the support by %.3g",
+		      tu_dist(res->point_b, sb) / size);
+	/* on the support planes in any case */
+	CHECK_NEAR("point_a . n", tu_dot(res->point_a, res->normal),
+	           shape_h(&q->a, &q->pa, res->normal), 1e-12 * size, 0);
+	CHECK_NEAR("point_b . n", tu_dot(res->point_b, res->normal),
+	           -shape_h(&q->b, &q->pb, tu_neg(res->normal)), 1e-12 * size, 0);
+	/* two ellipsoids: F is smooth, the normal is its unique stationary
+	 * point, so the tangential part of the support point of A - B is the
+	 * angle's error times the curvature (of order the size) */
+	if (q->a.type == MINK_ELLIPSOID && q->b.type == MINK_ELLIPSOID && res->distance > 0) {
+		mink_vec3 s = tu_sub(sa, sb), n = res->normal;
+		mink_vec3 g = tu_sub(s, tu_scale(n, tu_dot(s, n)));
+		CHECK(tu_norm(g) <= 1e-10 * size, "stationarity %.3g", tu_norm(g) / size);
+	}
+}
+
+#ifndef SMOOTH_NO_MAIN
+
+static void test_random_curved_pairs(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0x5eed5);
+	double worst = 0;
+	long cases = 0;
+	for (int mode = 0; mode < 3; mode++)
+		for (int i = 0; i < 120; i++) {
+			pair3 q = random_pair(&r, mode);
+			tu_case("mode %d pair %d (types %d %d)", mode, i, q.a.type, q.b.type);
+			mink_result res = run(&q);
+			CHECK_RESULT3(&res, &q.pa, &q.pb, 1e-12 * pair_size(&q));
+			double err;
+			check_against_oracle(&q, &res, &err);
+			worst = fmax(worst, err);
+			cases++;
+		}
+	print_message("worst distance error %.3g of the size\n", worst);
+	tu_end("random curved pairs", cases);
+}
+
+/* Two identical shapes in the same pose: the depth is the shape's minimum
+ * width (the least translation that separates a convex body from its
+ * copy); checked against the oracle and closed forms. */
+static void coincident(mink_shape3 a, mink_shape3 b, double want)
+{
+	pair3 q;
+	q.a = a;
+	q.b = b;
+	mink_quat rot = tu_quat_normalize(tu_quat(0.9, 0.1, 0.3, 0.2));
+	q.pa = tu_pose3(1, -2, 3, rot);
+	q.pb = q.pa;
+	mink_result res = run(&q);
+	double size = pair_size(&q);
+	CHECK_FLAGGED3(&res, &q.pa, &q.pb, 1e-12 * size);
+	mink_vec3 no;
+	double fo = oracle_min(&q, &no);
+	CHECK_NEAR("oracle vs closed form", fo, want, 1e-11 * size, 0);
+	CHECK(res.state == MINK_PENETRATING, "state %d", res.state);
+	CHECK_NEAR("depth", res.depth, fo, 1e-11 * size, 0);
+	CHECK_NEAR("depth vs F(normal)", res.depth, F(&q, res.normal), 1e-13 * size, 0);
+}
+
+static void test_coincident(void **state)
+{
+	(void)state;
+	tu_begin();
+	/* cylinder r = 5, half height 5: width 2 min(r, h) = 10 */
+	tu_case("cylinders");
+	coincident(tu_cylinder(5, 5), tu_cylinder(5, 5), 10.0);
+	tu_case("flat cylinders");
+	coincident(tu_cylinder(5, 2), tu_cylinder(5, 2), 4.0);
+	/* cone r, h (half height): the axial section is a triangle of base 2r
+	 * and height 2h; its least altitude, onto a slant side of length
+	 * sqrt(r^2 + 4h^2), is 2 * (2rh) / sqrt(r^2 + 4h^2) */
+	tu_case("cones");
+	coincident(tu_cone(5, 5), tu_cone(5, 5), 20.0 / sqrt(5.0));
+	tu_case("cylinder and cone");
+	pair3 q = {tu_cylinder(5, 5), tu_cone(5, 5), tu_pose3(0, 0, 0, tu_quat_identity()),
+	           tu_pose3(0, 0, 0, tu_quat_identity())};
+	mink_vec3 no;
+	coincident(q.a, q.b, oracle_min(&q, &no));
+	tu_end("coincident shapes", 4);
+}
+
+static void test_touching_ellipsoids(void **state)
+{
+	(void)state;
+	/* FCL's shapeIntersection ellipsoid pair: radii (20, 40, 50), centres
+	 * 40 apart along x: they touch at (20, 0, 0). */
+	mink_shape3 e = tu_ellipsoid(20, 40, 50);
+	mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+	mink_pose3 pb = tu_pose3(40, 0, 0, tu_quat_identity());
+	mink_result res;
+	mink_query3(&e, &pa, &e, &pb, NULL, &res);
+	assert_int_equal(res.status, MINK_OK);
+	assert_int_equal(res.state, MINK_TOUCHING);
+	assert_double_near(res.distance, 0.0, 0.0, 0);
+	assert_double_near(res.normal.x, 1.0, 1e-15, 0);
+	/* turned about x, and B turned about x: still touching at one point */
+	tu_begin();
+	for (int i = 0; i < 16; i++) {
+		pair3 q;
+		q.a = e;
+		q.b = tu_ellipsoid(10 + i, 30, 25);
+		q.pa = tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), 0.3 * i));
+		q.pb = tu_pose3(30 + i, 0, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), -0.7 * i));
+		tu_case("turned %d", i);
+		mink_query3(&q.a, &q.pa, &q.b, &q.pb, NULL, &res);
+		CHECK(res.status == MINK_OK && res.state == MINK_TOUCHING, "state %d status %d",
+		      res.state, res.status);
+		CHECK_NEAR("distance", res.distance, 0.0, 1e-12 * pair_size(&q), 0);
+	}
+	tu_end("touching ellipsoids", 16);
+}
+
+/* Cone and ellipsoid on a large flat box: the normal is the box's face
+ * normal and the witness on the curved shape is its support point. */
+static void test_on_flat_box(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 77);
+	long cases = 0;
+	for (int i = 0; i < 200; i++) {
+		pair3 q;
+		q.a = tu_box(100, 100, 1);
+		q.b = i % 2 ? tu_cone(tu_rng_range(&r, 0.5, 2), tu_rng_range(&r, 0.5, 2))
+		            : tu_ellipsoid(tu_rng_range(&r, 0.5, 2), tu_rng_range(&r, 0.5, 2),
+		                           tu_rng_range(&r, 0.5, 2));
+		if (i % 4 >= 2)
+			q.b.margin = 0.1;
+		q.pa = tu_pose3(0, 0, 0, tu_quat_identity());
+		if (i % 3 == 0)
+			q.pa.rotation = tu_rng_quat(&r);
+		q.pb = tu_pose3(0, 0, 0, tu_rng_quat(&r));
+		/* B's lowest point along the face normal at a set gap */
+		mink_vec3 up = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double gap = tu_rng_range(&r, -0.5, 0.5);
+		mink_vec3 lateral = tu_rotate(q.pa.rotation, tu_v3(tu_rng_range(&r, -5, 5),
+		                                                   tu_rng_range(&r, -5, 5), 0));
+		double low = shape_h(&q.b, &q.pb, tu_neg(up));
+		q.pb.position = tu_add(lateral, tu_scale(up, 1.0 + gap + low));
+		tu_case("pair %d gap %g", i, gap);
+		mink_result res = run(&q);
+		double size = pair_size(&q);
+		CHECK_RESULT3(&res, &q.pa, &q.pb, 1e-12 * size);
+		CHECK(tu_dist(res.normal, up) <= 1e-14, "normal off the face normal by %.3g",
+		      tu_dist(res.normal, up));
+		CHECK_NEAR("distance", res.distance, gap, 1e-12 * size, 0);
+		int ub;
+		mink_vec3 sb = shape_p(&q.b, &q.pb, tu_neg(res.normal), 1e-7, &ub);
+		CHECK(tu_dist(res.point_b, sb) <= 1e-12 * size, "point_b off the support by %.3g",
+		      tu_dist(res.point_b, sb) / size);
+		cases++;
+	}
+	tu_end("curved shapes on a flat box", cases);
+}
+
+/* Pairs overlapping by 1e-12 of their size along a known normal (x): the
+ * shapes meet tip to tip, so the exact distance is set by the placement.
+ * They must never come back separated. */
+static void test_tiny_overlaps(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 1234);
+	long cases = 0;
+	/* a cone with its apex along +x, or an ellipsoid; B an ellipsoid */
+	for (int i = 0; i < 200; i++) {
+		pair3 q;
+		double ax;
+		mink_quat qa = tu_quat_axis_angle(tu_v3(1, 0, 0), tu_rng_range(&r, 0, 6.3));
+		if (i % 2) {
+			double hh = tu_rng_range(&r, 0.3, 1);
+			q.a = tu_cone(tu_rng_range(&r, 0.3, 1), hh);
+			qa = tu_quat_mul(qa, tu_quat_axis_angle(tu_v3(0, 1, 0), PI / 2));
+			ax = hh;
+		} else {
+			q.a = tu_ellipsoid(tu_rng_range(&r, 0.3, 1), tu_rng_range(&r, 0.3, 1),
+			                   tu_rng_range(&r, 0.3, 1));
+			ax = q.a.ellipsoid.radii.x;
+		}
+		q.b = tu_ellipsoid(tu_rng_range(&r, 0.3, 1), tu_rng_range(&r, 0.3, 1),
+		                   tu_rng_range(&r, 0.3, 1));
+		double bx = q.b.ellipsoid.radii.x;
+		q.pa = tu_pose3(0, 0, 0, qa);
+		q.pb = tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), tu_rng_range(&r, 0, 6.3)));
+		double size0 = bound_radius(&q.a) + bound_radius(&q.b) + ax + bx;
+		double overlap = (i % 4 < 2 ? 1e-12 : 1e-11) * size0;
+		q.pb.position = tu_v3(ax + bx - overlap, 0, 0);
+		tu_case("pair %d overlap %.3g", i, overlap);
+		mink_result res = run(&q);
+		CHECK(res.status == MINK_OK, "status %d", res.status);
+		CHECK(res.state != MINK_SEPARATED, "separated by %.3g", res.distance);
+		CHECK_NEAR("distance", res.distance, -overlap, 1e-13 * size0, 0);
+		cases++;
+	}
+	tu_end("tiny overlaps", cases);
+}
+
+/* Random curved pairs brought into contact along the oracle's normal and
+ * then pushed 1e-12 of their size further: F at that normal is exactly the
+ * overlap, and where the curvature exceeds the push, its minimum too. */
+static void test_tiny_overlaps_random(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 4321);
+	long cases = 0;
+	for (int i = 0; i < 150; i++) {
+		pair3 q = random_pair(&r, 1);
+		mink_vec3 no;
+		double fo = oracle_min(&q, &no), size = pair_size(&q);
+		double overlap = (i % 2 ? 1e-12 : 3e-12) * size;
+		q.pb.position = tu_add(q.pb.position, tu_scale(no, fo - overlap));
+		tu_case("pair %d overlap %.3g", i, overlap);
+		double want = -F(&q, no);
+		mink_result res = run(&q);
+		CHECK(res.status == MINK_OK, "status %d", res.status);
+		CHECK(res.state != MINK_SEPARATED, "separated by %.3g", res.distance);
+		CHECK_NEAR("distance", res.distance, want, 2e-13 * size, 0);
+		cases++;
+	}
+	tu_end("tiny overlaps of random pairs", cases);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_curved_pairs),
+		cmocka_unit_test(test_coincident),
+		cmocka_unit_test(test_touching_ellipsoids),
+		cmocka_unit_test(test_on_flat_box),
+		cmocka_unit_test(test_tiny_overlaps),
+		cmocka_unit_test(test_tiny_overlaps_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#endif /* SMOOTH_NO_MAIN */
