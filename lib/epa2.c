@@ -52,6 +52,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 
 	out->iterations = 0;
 	out->warning = MINK_WARN_NONE;
+	out->lower = -INFINITY;
 
 	if (s.n >= 3) {
 		mink_vec3 ab = v3_sub(s.v[1].w, s.v[0].w), ac = v3_sub(s.v[2].w, s.v[0].w);
@@ -160,5 +161,6 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	out->pa = v3_add(out->pa, fix);
 	out->pb = v3_sub(out->pb, fix);
 	out->depth = depth;
+	out->lower = bd;
 	out->normal = bn;
 }

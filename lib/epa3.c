@@ -373,6 +373,7 @@ void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
 	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
 	 * proving it); the signed value is still exact. */
 	out->depth = h;
+	out->lower = -INFINITY; /* exact when not flagged; no separate bound */
 	out->normal = n;
 	out->pa = pa;
 	out->pb = v3_mad(pa, n, -out->depth);
@@ -506,6 +507,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 
 	out->iterations = 0;
 	out->warning = MINK_WARN_NONE;
+	out->lower = -INFINITY;
 	reduce_degenerate(&s, tol->eps);
 
 	/* Blow the simplex up to a tetrahedron around the origin.  Each probe
@@ -653,4 +655,5 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	    !(bestc.h - lower <= tol->rel * fabs(bestc.h) + tol->abs + tol->eps))
 		out->warning = MINK_WARN_DEGENERATE;
 	face_contact(&P, &bestc, tol->rel * fabs(bestc.d) + tol->abs, out);
+	out->lower = lower;
 }

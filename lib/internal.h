@@ -162,6 +162,7 @@ typedef struct mk_pen {
 	double depth;      /* signed: < 0 when a probe found the shapes apart */
 	mink_vec3 normal;  /* unit; direction B must move to separate (A to B) */
 	mink_vec3 pa, pb;  /* on the cores; pa - pb = depth * normal */
+	double lower;      /* a lower bound on depth (-inf: none) */
 	int iterations;
 	mink_warning warning;
 } mk_pen;

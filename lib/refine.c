@@ -271,7 +271,14 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 				continue;
 			evaluate(A, B, n1, &e);
 			newton(A, B, &S, &e);
-			if (e.h < best.h) {
+			/* A kink within rounding of the best value is preferred:
+			 * the minimiser sits on it, exactly, and the points are
+			 * then placed on its flat feature. */
+			if (e.h < best.h || (e.h <= best.h + best.noise && !improved &&
+			                     !(best.fa.kind != MK_FEATURE_POINT &&
+			                       best.fa.off <= RF_ON) &&
+			                     !(best.fb.kind != MK_FEATURE_POINT &&
+			                       best.fb.off <= RF_ON))) {
 				best = e;
 				improved = 1;
 			}
@@ -293,6 +300,13 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	double h = best.h;
 	int flat_a = best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON;
 	int flat_b = best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON;
+	/* a circle kink's flat feature is a line: through the support point,
+	 * along the kink's axis made orthogonal to n (a box or hull edge, a
+	 * side or slant line); a face kink's is the support plane */
+	int line_a = flat_a && best.fa.kind == MK_FEATURE_CIRCLE;
+	int line_b = flat_b && best.fb.kind == MK_FEATURE_CIRCLE;
+	mink_vec3 ua = v3_normalize_or(v3_mad(best.fa.c, n, -v3_dot(n, best.fa.c)), v3(0, 0, 0));
+	mink_vec3 ub = v3_normalize_or(v3_mad(best.fb.c, n, -v3_dot(n, best.fb.c)), v3(0, 0, 0));
 	if (!flat_a && !flat_b) {
 		/* the tangential rounding of a - b, shared */
 		mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, h), v3_sub(a, b)), 0.5);
@@ -302,11 +316,27 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		b = v3_mad(a, n, -h);
 	} else if (!flat_b) {
 		a = v3_mad(b, n, h);
+	} else if (line_a && line_b && v3_len2(v3_cross(ua, ub)) > 1e-12) {
+		/* two crossing lines in parallel planes: where they cross seen
+		 * along n */
+		mink_vec3 w = v3_sub(best.fa.p, best.fb.p);
+		mink_vec3 m = v3_cross(ua, ub);
+		double t = -v3_dot(v3_cross(w, ub), m) / v3_len2(m);
+		a = v3_mad(best.fa.p, ua, t);
+		b = v3_mad(a, n, -h);
 	} else {
 		mink_vec3 q = v3_scale(v3_add(*pa, *pb), 0.5);
-		double qn = v3_dot(q, n);
-		a = v3_mad(q, n, v3_dot(n, best.fa.p) - qn);
-		b = v3_mad(q, n, v3_dot(n, best.fb.p) - qn);
+		if (line_a) {
+			a = v3_mad(best.fa.p, ua, v3_dot(ua, v3_sub(q, best.fa.p)));
+			b = v3_mad(a, n, -h);
+		} else if (line_b) {
+			b = v3_mad(best.fb.p, ub, v3_dot(ub, v3_sub(q, best.fb.p)));
+			a = v3_mad(b, n, h);
+		} else {
+			double qn = v3_dot(q, n);
+			a = v3_mad(q, n, v3_dot(n, best.fa.p) - qn);
+			b = v3_mad(q, n, v3_dot(n, best.fb.p) - qn);
+		}
 	}
 	if (!v3_isfinite(a) || !v3_isfinite(b) || !v3_isfinite(n))
 		return;
