@@ -46,7 +46,7 @@ MINK     = $(BUILD)/mink
 
 .SECONDARY:
 
-.PHONY: all test check check-unit check-cli demo deps clean san certify bench
+.PHONY: all test check check-unit check-cli check-suites demo deps clean san certify bench
 
 all: $(LIBMINK) $(MINK)
 
@@ -81,13 +81,17 @@ $(BUILD)/tests/test_obj: $(BUILD)/tests/test_obj.o $(TEST_SUPPORT_OBJ) $(CLI_PAR
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
 
 # Unit and oracle tests (cmocka), then the CLI golden tests.
-check: check-unit check-cli check-contract
+check: check-unit check-cli check-contract check-suites
 
 check-unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
 check-cli: $(MINK)
 	@MINK=$(MINK) sh tests/cli/run.sh
+
+# Cases taken from other projects' unit tests (see tests/suites/check.py).
+check-suites: $(MINK)
+	python3 tests/suites/check.py --mink $(MINK) testdata/suites/*.ndjson
 
 # The whole suite, plain and then under ASan + UBSan.
 test: deps
@@ -103,8 +107,9 @@ bench: deps all
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))
 
 # The long certificate run: 10^7 random 3D queries and 2 * 10^6 in 2D.
-certify: $(BUILD)/tests/test_certify
+certify: $(BUILD)/tests/test_certify $(BUILD)/tests/test_sweeps
 	MINK_CERTIFY_N=10000000 $(BUILD)/tests/test_certify
+	MINK_SWEEP_SCALE=25 $(BUILD)/tests/test_sweeps
 
 demo: deps
 	$(MAKE) all

@@ -32,6 +32,15 @@ static int edge_plane(const poly2 *P, int i, mink_vec3 *nrm, double *d)
 }
 
 
+/* Where the projection p falls along edge (v[i], v[i+1]): 0 and 1 at its ends. */
+static double edge_param(const poly2 *P, int i, mink_vec3 p)
+{
+	mink_vec3 a = P->v[i].w, b = P->v[(i + 1) % P->n].w;
+	mink_vec3 ab = v3_sub(b, a);
+	double l2 = v3_dot(ab, ab);
+	return l2 > 0.0 ? v3_dot(v3_sub(p, a), ab) / l2 : 0.0;
+}
+
 static double cross2(mink_vec3 a, mink_vec3 b)
 {
 	return a.x * b.y - a.y * b.x;
@@ -148,10 +157,28 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		out->iterations++;
 	}
 
-	const mk_vertex *a = &P.v[best], *b = &P.v[(best + 1) % P.n];
+	/* The origin's projection on the best edge; a straight edge of the
+	 * obstacle is often split into collinear pieces (a vertex of one
+	 * shape against an edge of the other), and the piece that contains
+	 * the projection gives points on both shapes. */
 	mink_vec3 p = v3_scale(bn, bd);
-	mink_vec3 ab = v3_sub(b->w, a->w);
-	double t = v3_dot(v3_sub(p, a->w), ab) / v3_dot(ab, ab);
+	double slack = tol->rel * fabs(bd) + tol->abs + tol->eps;
+	int e = best;
+	double t = edge_param(&P, best, p), viol = fmax(-t, t - 1.0);
+	for (int i = 0; i < P.n && viol > 0.0; i++) {
+		mink_vec3 nrm;
+		double d;
+		if (i == best || !edge_plane(&P, i, &nrm, &d) || v3_dot(nrm, bn) < 1.0 - 1e-12 ||
+		    fabs(d - bd) > slack)
+			continue;
+		double ti = edge_param(&P, i, p), vi = fmax(-ti, ti - 1.0);
+		if (vi < viol) {
+			viol = vi;
+			t = ti;
+			e = i;
+		}
+	}
+	const mk_vertex *a = &P.v[e], *b = &P.v[(e + 1) % P.n];
 	t = fmin(fmax(t, 0.0), 1.0);
 	out->pa = v3_add(v3_scale(a->a, 1.0 - t), v3_scale(b->a, t));
 	out->pb = v3_add(v3_scale(a->b, 1.0 - t), v3_scale(b->b, t));

@@ -430,6 +430,18 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 	 * (lib/refine.c).  Polytope cores are exact already. */
 	if (dim == 3 && (A->smooth || B->smooth) && !straddle) {
 		mk_refine(A, B, &n, &core, &pa, &pb);
+		/* Two support points are points of the shapes: their distance
+		 * bounds the distance from above.  GJK's |v| does too in exact
+		 * arithmetic, but on a sliver simplex next to contact its
+		 * rounding can put it below the distance: a bound that falls
+		 * below -h(n) is not used. */
+		if (!(upper >= core - tol.eps))
+			upper = INFINITY;
+		upper = fmin(upper, v3_len(v3_sub(mk_support(B, v3_neg(n)), mk_support(A, n))));
+		/* The refined witnesses: support points where those are unique,
+		 * else the other one carried along n onto the flat feature, which
+		 * at a stationary normal is where the feature meets it. */
+		upper = fmin(upper, v3_len(v3_sub(pb, pa)));
 		/* -h(n) bounds the distance from below: where GJK's points or
 		 * EPA's polytope bound it from above within the tolerance, a
 		 * search that could not certify itself is certified here. */

@@ -233,6 +233,15 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 	}
 }
 
+static int m3_is_zero(const mat3 *m)
+{
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			if (m->m[i][j] != 0.0)
+				return 0;
+	return 1;
+}
+
 void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
                mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -307,12 +316,16 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	int line_b = flat_b && best.fb.kind == MK_FEATURE_CIRCLE;
 	mink_vec3 ua = v3_normalize_or(v3_mad(best.fa.c, n, -v3_dot(n, best.fa.c)), v3(0, 0, 0));
 	mink_vec3 ub = v3_normalize_or(v3_mad(best.fb.c, n, -v3_dot(n, best.fb.c)), v3(0, 0, 0));
-	if (!flat_a && !flat_b) {
+	/* a support that does not move with n (a vertex, an apex, a point) is
+	 * exact; the curved side takes the tangential rounding instead */
+	int fixed_a = !flat_a && m3_is_zero(&best.fa.J);
+	int fixed_b = !flat_b && m3_is_zero(&best.fb.J);
+	if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
 		mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, h), v3_sub(a, b)), 0.5);
 		a = v3_add(a, fix);
 		b = v3_sub(b, fix);
-	} else if (!flat_a) {
+	} else if (!flat_a && (fixed_a || !fixed_b)) {
 		b = v3_mad(a, n, -h);
 	} else if (!flat_b) {
 		a = v3_mad(b, n, h);

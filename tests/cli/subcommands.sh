@@ -131,11 +131,14 @@ expect "gen -h" 0
 
 # The same seed gives the same bytes, here and on every machine: these
 # digests were taken once and must never change (a change of the format
-# or of the construction must change them knowingly).
+# or of the construction must change them knowingly).  gen keeps only the
+# candidate pairs the library answers `ok`, so the library's certificates
+# are part of the construction: the 3D digest changed when coaxial and
+# near-touching curved pairs stopped coming back `approximate`.
 run gen -n 200 --seed 42
 expect "gen 3D" 0
 equal "gen 3D golden digest" \
-	"5f33947e406f0e8e4477412fd072cfc0254f68b9e11edc8baf9481eb5482cff9" "$(sha "$TMP/out")"
+	"b23f0443d4b0896a6701c54e22e0f0fac557c22fcd0d28a1d19835e2edf9d9c2" "$(sha "$TMP/out")"
 cp "$TMP/out" "$TMP/gen3.ndjson"
 run gen -n 200 --seed 42 -d 2 --margins 0.3 --overlap 0.25 -f json
 expect "gen 2D" 0
