@@ -307,6 +307,13 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	 */
 	mink_vec3 n = best.n, a = best.fa.p, b = best.fb.p;
 	double h = best.h;
+	/* The features at the final normal, with the tolerance of being on a
+	 * kink: near a box corner two kinks may be met within RF_DETECT while
+	 * the normal is on only one of them (an edge, not the face). */
+	mk_support_feature(A, n, RF_ON, &best.fa);
+	mk_support_feature(B, v3_neg(n), RF_ON, &best.fb);
+	a = best.fa.p;
+	b = best.fb.p;
 	int flat_a = best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON;
 	int flat_b = best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON;
 	/* a circle kink's flat feature is a line: through the support point,
@@ -327,8 +334,19 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		b = v3_sub(b, fix);
 	} else if (!flat_a && (fixed_a || !fixed_b)) {
 		b = v3_mad(a, n, -h);
+		if (line_b && !fixed_a) {
+			/* a curved A against a line of B: the point goes onto the
+			 * line, and A's slides along its surface, off it only to
+			 * second order in the normal's last error */
+			b = v3_mad(best.fb.p, ub, v3_dot(ub, v3_sub(b, best.fb.p)));
+			a = v3_mad(b, n, h);
+		}
 	} else if (!flat_b) {
 		a = v3_mad(b, n, h);
+		if (line_a && !fixed_b) {
+			a = v3_mad(best.fa.p, ua, v3_dot(ua, v3_sub(a, best.fa.p)));
+			b = v3_mad(a, n, -h);
+		}
 	} else if (line_a && line_b && v3_len2(v3_cross(ua, ub)) > 1e-12) {
 		/* two crossing lines in parallel planes: where they cross seen
 		 * along n */

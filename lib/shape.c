@@ -232,25 +232,46 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 	if (i1 < 0 || !(o1 <= tol))
 		return;
 	mink_vec3 e = v3_normalize_or(v3_sub(p[i1], q), v3(0, 0, 0));
-	/* a second near tie off the line of the first: a face */
-	mink_vec3 best_m = v3(0, 0, 0);
-	double o2 = INFINITY;
-	for (int i = 0; i < n; i++) {
-		mink_vec3 u = v3_sub(p[i], q);
-		mink_vec3 m = v3_cross(e, u);
-		double lm = v3_len(m);
-		if (!(lm > 1e-9 * v3_len(u)))
-			continue;
-		double off = (hq - v3_dot(p[i], d)) / v3_len(u);
-		if (off < o2) {
-			o2 = off;
-			best_m = v3_scale(m, 1.0 / lm);
+	/* A second near tie off the line of the first: a face, if the plane
+	 * of the three supports the hull (near ties of an irregular hull need
+	 * not share a face).  The few nearest ties are tried. */
+	double prev_off = -INFINITY;
+	int prev_i = -1;
+	for (int tries = 0; tries < 4; tries++) {
+		int i2 = -1;
+		double o2 = INFINITY;
+		mink_vec3 m2 = v3(0, 0, 0);
+		for (int i = 0; i < n; i++) {
+			mink_vec3 u = v3_sub(p[i], q);
+			mink_vec3 m = v3_cross(e, u);
+			double lm = v3_len(m);
+			if (!(lm > 1e-9 * v3_len(u)))
+				continue;
+			double off = (hq - v3_dot(p[i], d)) / v3_len(u);
+			/* past the ones tried: ties broken by index */
+			if (off < prev_off || (off == prev_off && i <= prev_i))
+				continue;
+			if (off < o2) {
+				o2 = off;
+				i2 = i;
+				m2 = v3_scale(m, 1.0 / lm);
+			}
 		}
-	}
-	if (o2 <= tol) {
-		mink_vec3 m = v3_dot(best_m, d) >= 0.0 ? best_m : v3_neg(best_m);
-		set_kink(f, MK_FEATURE_FACE, m, 0.0, v3_len(v3_cross(d, m)));
-		return;
+		if (i2 < 0 || !(o2 <= tol))
+			break;
+		mink_vec3 m = v3_dot(m2, d) >= 0.0 ? m2 : v3_neg(m2);
+		double top = v3_dot(q, m);
+		int supports = 1;
+		for (int i = 0; i < n && supports; i++) {
+			double t = v3_dot(p[i], m) - top;
+			supports = t <= 1e-12 * (fabs(top) + v3_len(v3_sub(p[i], q)));
+		}
+		if (supports) {
+			set_kink(f, MK_FEATURE_FACE, m, 0.0, v3_len(v3_cross(d, m)));
+			return;
+		}
+		prev_off = o2;
+		prev_i = i2;
 	}
 	set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, fabs(v3_dot(d, e)));
 }
