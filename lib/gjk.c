@@ -215,21 +215,9 @@ static int same_point(mink_vec3 a, mink_vec3 b)
  * alone, without that cancellation: its lower bound, measured by one more
  * support query, is recorded when it is better.
  */
-static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
-                             const mk_vertex *w, mk_gjk_out *out)
+static void polish_plane(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q,
+                         mink_vec3 r, mk_gjk_out *out)
 {
-	mink_vec3 p, q, r;
-	if (s->n == 3) {
-		p = s->v[0].w;
-		q = s->v[1].w;
-		r = s->v[2].w;
-	} else if (s->n == 2) {
-		p = s->v[0].w;
-		q = s->v[1].w;
-		r = w->w;
-	} else {
-		return;
-	}
 	mink_vec3 n = v3_cross(v3_sub(q, p), v3_sub(r, p));
 	double l = v3_len(n);
 	if (!(l > 0.0) || !isfinite(l))
@@ -242,6 +230,32 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 	if (lower > out->lower) {
 		out->lower = lower;
 		out->lower_dir = n;
+	}
+}
+
+static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+                             const mk_vertex *w, mk_gjk_out *out)
+{
+	if (s->n == 3) {
+		polish_plane(A, B, s->v[0].w, s->v[1].w, s->v[2].w, out);
+		return;
+	}
+	if (s->n != 2)
+		return;
+	/* A segment: the plane through it and the latest support point, and
+	 * through it and the supports along v tilted either way about it (the
+	 * corners of the face the segment lies on, when w repeated one of its
+	 * ends). */
+	mink_vec3 a = s->v[0].w, b = s->v[1].w;
+	polish_plane(A, B, a, b, w->w, out);
+	mink_vec3 v = mk_simplex_closest(&(mk_simplex){.v = {s->v[0], s->v[1]}, .n = 2});
+	mink_vec3 u = v3_normalize_or(v3_sub(b, a), v3(0, 0, 0));
+	mink_vec3 vn = v3_normalize_or(v, v3(0, 0, 0));
+	mink_vec3 t = v3_cross(u, vn);
+	for (int k = -1; k <= 1; k += 2) {
+		mink_vec3 d = v3_mad(vn, t, 1e-6 * k);
+		mk_vertex x = mk_support_cso(A, B, v3_neg(d));
+		polish_plane(A, B, a, b, x.w, out);
 	}
 }
 
@@ -337,9 +351,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			for (int i = 0; i < s.n; i++)
 				m2 = fmax(m2, v3_len2(s.v[i].w));
 			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
-			out->noisy = out->converged;
-			if (out->converged)
-				polish_direction(A, B, &s, &w, out);
+			out->noisy = 1;
+			/* The plane of the simplex may still confirm |v| */
+			polish_direction(A, B, &s, &w, out);
+			if (out->lower >= dist - (tol->rel * dist + tol->abs))
+				out->converged = 1;
 			break;
 		}
 		s = ns;

@@ -350,6 +350,15 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 		if (g.dist > 1e-6 * tol.size && g.lower_v >= g.dist - slack - 1e-9 * g.dist) {
 			/* far from contact the direction of v is sound and its bound
 			 * confirms |v| to the rounding of a long simplex: keep it */
+		} else if (g.s.n == 1 && g.dist > tol.eps &&
+		           g.lower_v >= g.dist - slack - tol.eps * tol.size / g.dist) {
+			/* A vertex against a vertex: v is the difference of two
+			 * support points, exact but for the rounding of the shapes'
+			 * coordinates in this frame (tol.eps), which turns v by up to
+			 * tol.eps / |v|; a neighbouring vertex tied with the support
+			 * can then lower the bound along v by the size times that
+			 * angle, and no computation with these coordinates can do
+			 * better.  |v| itself is exact. */
 		} else if (g.lower >= g.dist - slack) {
 			/* another direction was measured to separate the shapes by
 			 * |v| within tolerance: it is the normal */
