@@ -198,15 +198,21 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
  * the tolerance is solved as exactly coaxial, and the difference (a
  * Hausdorff distance of B from its coaxial copy) is charged to the bound.
  */
-static int axial_core(const mk_shape *s)
+/* The axis of a core that is a body of revolution, in its own frame: a
+ * point on it and its direction; 0 when the core is none. */
+static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
 {
+	*c = v3(0, 0, 0);
+	*u = v3(0, 0, 1);
 	switch (s->type) {
 	case CORE_POINT:
 	case CORE_CYLINDER:
 	case CORE_CONE:
 		return 1;
 	case CORE_SEGMENT:
-		return s->p[0].x == 0.0 && s->p[0].y == 0.0 && s->p[1].x == 0.0 && s->p[1].y == 0.0;
+		*c = s->p[0];
+		*u = v3_normalize_or(v3_sub(s->p[1], s->p[0]), v3(0, 0, 1));
+		return 1;
 	case CORE_ELLIPSOID:
 		return s->v.x == s->v.y;
 	default:
@@ -214,10 +220,30 @@ static int axial_core(const mk_shape *s)
 	}
 }
 
+/* A rotation taking unit f to unit t (any one: the shapes it is used on
+ * are bodies of revolution about f). */
+static mat3 rotation_onto(mink_vec3 f, mink_vec3 t)
+{
+	mink_vec3 f1 = mk_any_orthogonal(f), f2 = v3_cross(f, f1);
+	mink_vec3 t1 = mk_any_orthogonal(t), t2 = v3_cross(t, t1);
+	mat3 r;
+	for (int i = 0; i < 3; i++) {
+		double tc[3] = {i == 0 ? t1.x : i == 1 ? t1.y : t1.z, i == 0 ? t2.x : i == 1 ? t2.y : t2.z,
+		                i == 0 ? t.x : i == 1 ? t.y : t.z};
+		for (int j = 0; j < 3; j++) {
+			double fc[3] = {j == 0 ? f1.x : j == 1 ? f1.y : f1.z,
+			                j == 0 ? f2.x : j == 1 ? f2.y : f2.z, j == 0 ? f.x : j == 1 ? f.y : f.z};
+			r.m[i][j] = tc[0] * fc[0] + tc[1] * fc[1] + tc[2] * fc[2];
+		}
+	}
+	return r;
+}
+
 static int solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
                        double tol_rel, double tol_abs, mk_answer *ans)
 {
-	if (!axial_core(A) || !axial_core(B))
+	mink_vec3 ca, ua, cbl, ubl;
+	if (!axial_core(A, &ca, &ua) || !axial_core(B, &cbl, &ubl))
 		return 0;
 	if (A->type == CORE_POINT && B->type != CORE_POINT) {
 		/* a point has every axis: take B's, in B's frame, and mirror */
@@ -237,32 +263,44 @@ static int solve_axial(const mk_shape *A, const mk_shape *B, const mink_options 
 		ans->pb = v3_add(m3_mul(&B->rot, m.pa), B->pos);
 		return 1;
 	}
-	/* B's axis and its miss of A's (the z axis through the origin) */
-	mink_vec3 axis = v3(B->rot.m[0][2], B->rot.m[1][2], B->rot.m[2][2]);
-	double tilt = B->type == CORE_POINT ? 0.0 : hypot(axis.x, axis.y);
-	double off = hypot(B->pos.x, B->pos.y);
+	/* Both axes in the query frame (A is placed at the identity; points of
+	 * the frame are scaled by the shapes' common scale). */
+	double sc = A->scale;
+	ca = v3_scale(ca, sc);
+	mink_vec3 ub = m3_mul(&B->rot, ubl);
+	mink_vec3 cb = v3_mad(B->pos, m3_mul(&B->rot, cbl), sc);
+	double along = v3_dot(ub, ua);
+	double tilt = B->type == CORE_POINT ? 0.0 : v3_len(v3_cross(ub, ua));
+	mink_vec3 dc = v3_sub(cb, ca);
+	mink_vec3 dperp = v3_mad(dc, ua, -v3_dot(dc, ua));
+	double off = v3_len(dperp);
 	double err = off + tilt * (B->radius - B->margin);
 	if (!(err <= tol_abs + tol_rel * (A->radius + B->radius)))
 		return 0;
-	/* The section by the plane of the z axis and m, mapped to the plane
-	 * z' = 0 with the axis along y': rows of Q are m, z and m x z. */
-	mink_vec3 m = off > 0.0 ? v3(B->pos.x / off, B->pos.y / off, 0.0) : v3(1, 0, 0);
-	mat3 q = {{{m.x, m.y, 0.0}, {0.0, 0.0, 1.0}, {m.y, -m.x, 0.0}}};
+	/* The section by the plane of the axis and the origin (any plane
+	 * through the axis when it passes through the origin), mapped to the
+	 * plane z' = 0 with the axis along y': rows of Q are m, ua, m x ua. */
+	mink_vec3 caperp = v3_mad(ca, ua, -v3_dot(ca, ua));
+	mink_vec3 m = v3_len(caperp) > 0.0 ? v3_normalize_or(caperp, v3(0, 0, 0))
+	              : off > 0.0 ? v3_scale(dperp, 1.0 / off) : mk_any_orthogonal(ua);
+	mink_vec3 m3 = v3_cross(m, ua);
+	mat3 q = {{{m.x, m.y, m.z}, {ua.x, ua.y, ua.z}, {m3.x, m3.y, m3.z}}};
 	mk_shape a = *A, b = *B;
 	a.rot = q;
 	a.identity = 0;
 	a.pos = v3(0, 0, 0);
-	/* B made exactly coaxial: turned about its own axis it is unchanged */
+	/* B made exactly coaxial: its axis turned onto A's (turned about its
+	 * own axis it is unchanged) and its axis point put on A's axis */
 	mat3 rb = m3_identity();
-	if (B->type != CORE_POINT && axis.z < 0.0) {
-		rb.m[1][1] = -1.0;
-		rb.m[2][2] = -1.0;
-	}
+	if (B->type != CORE_POINT)
+		rb = rotation_onto(ubl, along < 0.0 ? v3_neg(ua) : ua);
+	mink_vec3 cb_on = v3_mad(ca, ua, v3_dot(dc, ua));
+	mink_vec3 posb = v3_mad(cb_on, m3_mul(&rb, cbl), -sc);
 	b.rot = m3_tmul_m3(&(mat3){{{q.m[0][0], q.m[1][0], q.m[2][0]},
 	                             {q.m[0][1], q.m[1][1], q.m[2][1]},
 	                             {q.m[0][2], q.m[1][2], q.m[2][2]}}}, &rb);
 	b.identity = 0;
-	b.pos = v3(0.0, B->pos.z, 0.0);
+	b.pos = m3_mul(&q, posb);
 	mk_answer a2;
 	double eps2;
 	solve_unit(&a, &b, 2, o, &a2, &eps2);

@@ -233,6 +233,24 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 	}
 }
 
+/*
+ * The point of a shape's flat line feature (support direction d, line
+ * direction u orthogonal to d, through p) nearest x along the line, kept
+ * between the line's ends: the supports along d tilted slightly either way
+ * along u (a box or hull edge's corners, a side line's rim points, a slant
+ * line's apex and rim point).
+ */
+static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec3 p, mink_vec3 x)
+{
+	mink_vec3 e0 = mk_support(s, v3_mad(d, u, -1e-6));
+	mink_vec3 e1 = mk_support(s, v3_mad(d, u, 1e-6));
+	double t0 = v3_dot(u, v3_sub(e0, p)), t1 = v3_dot(u, v3_sub(e1, p));
+	double t = v3_dot(u, v3_sub(x, p));
+	if (t0 <= t1)
+		t = fmin(fmax(t, t0), t1);
+	return v3_mad(p, u, t);
+}
+
 static int m3_is_zero(const mat3 *m)
 {
 	for (int i = 0; i < 3; i++)
@@ -338,13 +356,13 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			/* a curved A against a line of B: the point goes onto the
 			 * line, and A's slides along its surface, off it only to
 			 * second order in the normal's last error */
-			b = v3_mad(best.fb.p, ub, v3_dot(ub, v3_sub(b, best.fb.p)));
+			b = onto_line(B, v3_neg(n), ub, best.fb.p, b);
 			a = v3_mad(b, n, h);
 		}
 	} else if (!flat_b) {
 		a = v3_mad(b, n, h);
 		if (line_a && !fixed_b) {
-			a = v3_mad(best.fa.p, ua, v3_dot(ua, v3_sub(a, best.fa.p)));
+			a = onto_line(A, n, ua, best.fa.p, a);
 			b = v3_mad(a, n, -h);
 		}
 	} else if (line_a && line_b && v3_len2(v3_cross(ua, ub)) > 1e-12) {
@@ -353,15 +371,18 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		mink_vec3 w = v3_sub(best.fa.p, best.fb.p);
 		mink_vec3 m = v3_cross(ua, ub);
 		double t = -v3_dot(v3_cross(w, ub), m) / v3_len2(m);
-		a = v3_mad(best.fa.p, ua, t);
+		a = onto_line(A, n, ua, best.fa.p, v3_mad(best.fa.p, ua, t));
 		b = v3_mad(a, n, -h);
 	} else {
+		/* a line against a face: the face's own GJK/EPA point, a convex
+		 * combination of its corners and so inside it, seen along n on
+		 * the line */
 		mink_vec3 q = v3_scale(v3_add(*pa, *pb), 0.5);
 		if (line_a) {
-			a = v3_mad(best.fa.p, ua, v3_dot(ua, v3_sub(q, best.fa.p)));
+			a = onto_line(A, n, ua, best.fa.p, line_b ? q : v3_mad(*pb, n, h));
 			b = v3_mad(a, n, -h);
 		} else if (line_b) {
-			b = v3_mad(best.fb.p, ub, v3_dot(ub, v3_sub(q, best.fb.p)));
+			b = onto_line(B, v3_neg(n), ub, best.fb.p, v3_mad(*pa, n, -h));
 			a = v3_mad(b, n, h);
 		} else {
 			double qn = v3_dot(q, n);
