@@ -94,6 +94,8 @@ typedef struct mk_feature {
 	mink_vec3 c;          /* unit axis of the circle, or the face normal */
 	double k;             /* the circle's height d . c (0: a great circle) */
 	double off;           /* how far unit d is from the kink (sine-like) */
+	mink_vec3 edge;       /* a hull face: the axis of its edge nearest d
+	                         (a circle kink through the face's normal), or 0 */
 } mk_feature;
 
 /* Support of the core in unit direction d (query frame), with its Jacobian

@@ -310,6 +310,28 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 				improved = 1;
 			}
 		}
+		/* Near a hull face the minimiser may lie on the circle of one of
+		 * its edges rather than at the face's normal. */
+		for (int side = 0; side < 2; side++) {
+			const mk_feature *f = side ? fb : fa;
+			if (!f || f->kind != MK_FEATURE_FACE || !(v3_len2(f->edge) > 0.0))
+				continue;
+			mk_feature circle = *f;
+			circle.kind = MK_FEATURE_CIRCLE;
+			circle.c = f->edge;
+			circle.k = 0.0;
+			rf_set S = {0};
+			add_kink(&S, &circle, side ? -1.0 : 1.0);
+			mink_vec3 n1;
+			if (!project(&S, best.n, &n1))
+				continue;
+			evaluate(A, B, n1, &e);
+			newton(A, B, &S, &e);
+			if (e.h < best.h - best.noise) {
+				best = e;
+				improved = 1;
+			}
+		}
 		if (!improved)
 			break;
 	}

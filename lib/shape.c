@@ -175,6 +175,7 @@ static void rim_jacobian(double r, mink_vec3 d, mat3 *J)
 
 static void set_kink(mk_feature *f, mk_feature_kind kind, mink_vec3 c, double k, double off)
 {
+	f->edge = v3(0, 0, 0);
 	f->kind = kind;
 	f->c = c;
 	f->k = k;
@@ -268,6 +269,7 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 		}
 		if (supports) {
 			set_kink(f, MK_FEATURE_FACE, m, 0.0, v3_len(v3_cross(d, m)));
+			f->edge = e;
 			return;
 		}
 		prev_off = o2;
@@ -395,6 +397,7 @@ void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *
 		feature_local(s, m3_tmul(&s->rot, d), tol, f);
 		f->p = v3_mad(s->pos, m3_mul(&s->rot, f->p), s->scale);
 		f->c = m3_mul(&s->rot, f->c);
+		f->edge = m3_mul(&s->rot, f->edge);
 		mat3 t; /* R J R^T */
 		for (int i = 0; i < 3; i++)
 			for (int j = 0; j < 3; j++)
