@@ -251,6 +251,68 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
 	return v3_mad(p, u, t);
 }
 
+/* Closest point to x on segment pq. */
+static mink_vec3 seg_closest(mink_vec3 p, mink_vec3 q, mink_vec3 x)
+{
+	mink_vec3 d = v3_sub(q, p);
+	double l2 = v3_len2(d);
+	double t = l2 > 0.0 ? v3_dot(v3_sub(x, p), d) / l2 : 0.0;
+	return v3_mad(p, d, fmin(fmax(t, 0.0), 1.0));
+}
+
+/*
+ * x (in the query frame, on the core's support plane) kept within the core
+ * where its shape makes that a cheap projection: a box's coordinates, a
+ * cylinder's or cone's radius and height, a segment's span, a triangle (to
+ * its nearest point).  Witnesses on a flat feature (a face, a cap, a line)
+ * are only known up to a point of the feature; this keeps them on it.
+ */
+static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 x)
+{
+	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	switch (s->type) {
+	case CORE_BOX:
+		l = v3(fmin(fmax(l.x, -s->v.x), s->v.x), fmin(fmax(l.y, -s->v.y), s->v.y),
+		       fmin(fmax(l.z, -s->v.z), s->v.z));
+		break;
+	case CORE_CYLINDER:
+	case CORE_CONE: {
+		double rho = hypot(l.x, l.y);
+		double rmax = s->r;
+		if (s->type == CORE_CONE && s->h > 0.0)
+			rmax = s->r * fmin(fmax((s->h - l.z) / (2.0 * s->h), 0.0), 1.0);
+		if (rho > rmax && rho > 0.0) {
+			l.x *= rmax / rho;
+			l.y *= rmax / rho;
+		}
+		l.z = fmin(fmax(l.z, -s->h), s->h);
+		break;
+	}
+	case CORE_SEGMENT:
+		l = seg_closest(s->p[0], s->p[1], l);
+		break;
+	case CORE_TRIANGLE: {
+		/* in the plane of the triangle: inside, or onto its nearest edge */
+		mink_vec3 a = s->p[0], b = s->p[1], c = s->p[2];
+		mink_vec3 nr = v3_cross(v3_sub(b, a), v3_sub(c, a));
+		if (!(v3_len2(nr) > 0.0))
+			return x;
+		double ea = v3_dot(v3_cross(v3_sub(b, l), v3_sub(c, l)), nr);
+		double eb = v3_dot(v3_cross(v3_sub(c, l), v3_sub(a, l)), nr);
+		double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
+		if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0)
+			return x;
+		mink_vec3 e1 = seg_closest(a, b, l), e2 = seg_closest(b, c, l), e3 = seg_closest(c, a, l);
+		double d1 = v3_len2(v3_sub(e1, l)), d2 = v3_len2(v3_sub(e2, l)), d3 = v3_len2(v3_sub(e3, l));
+		l = d1 <= d2 && d1 <= d3 ? e1 : d2 <= d3 ? e2 : e3;
+		break;
+	}
+	default:
+		return x;
+	}
+	return v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
+}
+
 static int m3_is_zero(const mat3 *m)
 {
 	for (int i = 0; i < 3; i++)
@@ -410,6 +472,19 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			double qn = v3_dot(q, n);
 			a = v3_mad(q, n, v3_dot(n, best.fa.p) - qn);
 			b = v3_mad(q, n, v3_dot(n, best.fb.p) - qn);
+		}
+	}
+	/* Flat features: alternate between keeping A's point on A and B's on
+	 * B, each carried to the other along n (projections onto two convex
+	 * sets, which meet where the features overlap seen along n). */
+	if (flat_a || flat_b) {
+		for (int k = 0; k < 4; k++) {
+			if (flat_a)
+				a = keep_on_core(A, a);
+			b = v3_mad(a, n, -h);
+			if (flat_b)
+				b = keep_on_core(B, b);
+			a = v3_mad(b, n, h);
 		}
 	}
 	if (!v3_isfinite(a) || !v3_isfinite(b) || !v3_isfinite(n))
