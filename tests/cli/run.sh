@@ -354,6 +354,19 @@ for input in mixed.ndjson mixed.json; do
 done
 if [ "$records" -gt 3000 ]; then pass; else fail "mixed.awk: $records records"; fi
 
+# Degenerate pairs (needle and sliver hulls whose EPA starts from an
+# ill-conditioned tetrahedron, each followed by an ordinary pair) once read
+# a weight left on the stack by the previous query: the bytes changed with
+# -j.  They must not.
+run -j 1 -f ndjson testdata/degenerate.ndjson
+expect "degenerate.ndjson -j 1" 0 '*' -
+mv "$TMP/out" "$TMP/j1.out"
+mv "$TMP/err" "$TMP/j1.err"
+for j in 2 8; do
+	run -j $j -f ndjson testdata/degenerate.ndjson
+	expect "degenerate.ndjson -j $j" 0 "$TMP/j1.out" "$TMP/j1.err"
+done
+
 # Standard input through a pipe, and the long option.
 run -j 1 -f csv "$TMP/mixed.ndjson"
 mv "$TMP/out" "$TMP/j1.out"
