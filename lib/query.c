@@ -401,7 +401,11 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 			/* another direction was measured to separate the shapes by
 			 * |v| within tolerance: it is the normal */
 			certified_dir = 1;
-		} else if (g.dist <= 1e-6 * tol.size) {
+		} else if (g.dist <= 1e-6 * tol.size && !(g.lower > 0.0)) {
+			/* (a positive lower bound proves the shapes apart: EPA, which
+			 * assumes the origin inside, is not asked then; a needle of a
+			 * hull 1e11 long made it answer 583 deep for a pair 1.15
+			 * apart) */
 			g.converged = 0;
 			redirect = 1;
 		} else {
@@ -493,8 +497,23 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 		 * EPA's polytope bound it from above within the tolerance, a
 		 * search that could not certify itself is certified here. */
 		if (ans->warning == MINK_WARN_DEGENERATE && core <= upper + tol.eps &&
-		    upper - core <= tol.rel * fabs(core) + tol.abs)
+		    upper - core <= tol.rel * fabs(core) + tol.abs + tol.eps)
 			ans->warning = MINK_WARN_NONE;
+	}
+	/* An uncertified answer whose bounds on the core distance straddle the
+	 * sum of the margins cannot tell apart from overlapping: it is
+	 * reported touching, never with a sign it cannot vouch for.  The lower
+	 * bound is the support distance along the reported normal. */
+	double margins_ab = A->margin + B->margin;
+	if (ans->warning != MINK_WARN_NONE && !straddle) {
+		double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
+		if (lower < margins_ab - tol.eps && upper > margins_ab + tol.eps &&
+		    core != margins_ab) {
+			double shrink = 0.5 * (core - margins_ab);
+			pa = v3_mad(pa, n, shrink);
+			pb = v3_mad(pb, n, -shrink);
+			core = margins_ab;
+		}
 	}
 	ans->distance = core - (A->margin + B->margin);
 	ans->pa = v3_mad(pa, n, A->margin);
