@@ -851,6 +851,8 @@ static void test_touching(void **state)
 			random_box(&r, &b);
 			random_pose(&r, &a);
 			b.pose.angle = a.pose.angle;
+			place(&a); /* the radii, which size_of reads */
+			place(&b);
 			g *= size_of(&a, &b);
 			mink_vec2 off = tu_v2(a.half.x + b.half.x + g,
 			                      tu_rng_range(&r, -0.9, 0.9) * a.half.y);

@@ -913,6 +913,8 @@ static void test_touching(void **state)
 			random_box(&r, &b);
 			random_pose(&r, &a, 10.0);
 			b.pose.rotation = a.pose.rotation;
+			place(&a); /* the radii, which size_of reads */
+			place(&b);
 			g *= size_of(&a, &b);
 			double oy = tu_rng_range(&r, -0.9, 0.9) * a.half.y;
 			double oz = tu_rng_range(&r, -0.9, 0.9) * a.half.z;
