@@ -260,6 +260,75 @@ static mink_vec3 seg_closest(mink_vec3 p, mink_vec3 q, mink_vec3 x)
 	return v3_mad(p, d, fmin(fmax(t, 0.0), 1.0));
 }
 
+#define RF_FACE_MAX 32
+
+/*
+ * A hull's face along d, as the vertices within rounding of its support
+ * plane, and *x (local, on that plane) kept within it: unchanged inside,
+ * else onto its nearest edge.  0 when there is nothing to do (one vertex
+ * is handled as a point elsewhere, and large faces are left alone).
+ */
+static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, mink_vec3 *x)
+{
+	double top = -INFINITY;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, v3_dot(p[i], d));
+	double slack = 1e-9 * (radius + fabs(top));
+	mink_vec3 e1 = mk_any_orthogonal(d), e2 = v3_cross(d, e1);
+	double u[RF_FACE_MAX], w[RF_FACE_MAX];
+	int idx[RF_FACE_MAX], m = 0;
+	for (int i = 0; i < n; i++) {
+		if (top - v3_dot(p[i], d) > slack)
+			continue;
+		if (m == RF_FACE_MAX)
+			return 0;
+		u[m] = v3_dot(p[i], e1);
+		w[m] = v3_dot(p[i], e2);
+		idx[m++] = i;
+	}
+	if (m < 2)
+		return 0;
+	/* the outline, by gift wrapping from the lowest u */
+	int hull[RF_FACE_MAX + 1], nh = 0, start = 0;
+	for (int i = 1; i < m; i++)
+		if (u[i] < u[start] || (u[i] == u[start] && w[i] < w[start]))
+			start = i;
+	int cur = start;
+	do {
+		hull[nh++] = cur;
+		int next = cur == 0 ? 1 : 0;
+		for (int i = 0; i < m; i++) {
+			double cr = (u[next] - u[cur]) * (w[i] - w[cur]) - (w[next] - w[cur]) * (u[i] - u[cur]);
+			if (cr < 0.0 || (cr == 0.0 && hypot(u[i] - u[cur], w[i] - w[cur]) >
+			                                  hypot(u[next] - u[cur], w[next] - w[cur])))
+				next = i;
+		}
+		cur = next;
+	} while (cur != start && nh <= m);
+	if (nh > m)
+		return 0;
+	double xu = v3_dot(*x, e1), xw = v3_dot(*x, e2);
+	int inside = nh >= 3;
+	for (int k = 0; k < nh && inside; k++) {
+		int i = hull[k], j = hull[(k + 1) % nh];
+		inside = (u[j] - u[i]) * (xw - w[i]) - (w[j] - w[i]) * (xu - u[i]) >= 0.0;
+	}
+	if (inside)
+		return 0;
+	double best = INFINITY;
+	mink_vec3 bx = *x;
+	for (int k = 0; k < nh; k++) {
+		mink_vec3 c = seg_closest(p[idx[hull[k]]], p[idx[hull[(k + 1) % nh]]], *x);
+		double dd = v3_len2(v3_sub(c, *x));
+		if (dd < best) {
+			best = dd;
+			bx = c;
+		}
+	}
+	*x = bx;
+	return 1;
+}
+
 /*
  * x (in the query frame, on the core's support plane) kept within the core
  * where its shape makes that a cheap projection: a box's coordinates, a
@@ -267,7 +336,7 @@ static mink_vec3 seg_closest(mink_vec3 p, mink_vec3 q, mink_vec3 x)
  * its nearest point).  Witnesses on a flat feature (a face, a cap, a line)
  * are only known up to a point of the feature; this keeps them on it.
  */
-static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 x)
+static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 {
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	switch (s->type) {
@@ -307,6 +376,11 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 x)
 		l = d1 <= d2 && d1 <= d3 ? e1 : d2 <= d3 ? e2 : e3;
 		break;
 	}
+	case CORE_POINTS3:
+	case CORE_CLIMB3:
+		if (!hull_face_keep(s->pts3, s->n, m3_tmul(&s->rot, d), s->radius / s->scale, &l))
+			return x;
+		break;
 	default:
 		return x;
 	}
@@ -480,10 +554,10 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	if (flat_a || flat_b) {
 		for (int k = 0; k < 4; k++) {
 			if (flat_a)
-				a = keep_on_core(A, a);
+				a = keep_on_core(A, n, a);
 			b = v3_mad(a, n, -h);
 			if (flat_b)
-				b = keep_on_core(B, b);
+				b = keep_on_core(B, v3_neg(n), b);
 			a = v3_mad(b, n, h);
 		}
 	}
