@@ -461,6 +461,23 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 		run_epa(A, B, &g.s, dim, &tol, &pen);
 		if (pen.warning == MINK_WARN_DEGENERATE)
 			epa_swapped(A, B, dim, &tol, &pen);
+		if (pen.warning != MINK_WARN_NONE && isfinite(g.lower) &&
+		    -g.lower < pen.depth - tol.eps) {
+			/* GJK's best support plane, at g.lower along -lower_dir, is
+			 * itself an answer (translating B by -g.lower along it ends
+			 * any overlap) and a better one than an EPA that could not
+			 * certify its own: keep it, with support points as the
+			 * witnesses, for the refinement and the bounds below. */
+			mink_vec3 nl = v3_normalize_or(v3_neg(g.lower_dir), pen.normal);
+			mink_vec3 sa = mk_support(A, nl), sb = mk_support(B, v3_neg(nl));
+			double h = v3_dot(nl, v3_sub(sa, sb));
+			if (h < pen.depth) {
+				pen.normal = nl;
+				pen.depth = h;
+				pen.pa = sa;
+				pen.pb = v3_mad(sa, nl, -h);
+			}
+		}
 		pa = pen.pa;
 		pb = pen.pb;
 		n = pen.normal;
