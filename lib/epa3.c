@@ -365,11 +365,8 @@ static void face_contact(const epa_poly *P, const epa_cand *c, double slack, mk_
  * direction n: the shapes touch.  pa, pb from the simplex weights. */
 void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
 {
-	mink_vec3 pa = v3(0, 0, 0), pb = v3(0, 0, 0);
-	for (int i = 0; i < s->n; i++) {
-		pa = v3_mad(pa, s->v[i].a, s->bc[i]);
-		pb = v3_mad(pb, s->v[i].b, s->bc[i]);
-	}
+	mink_vec3 pa, pb;
+	mk_simplex_points(s, &pa, &pb);
 	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
 	 * proving it); the signed value is still exact. */
 	out->depth = h;

@@ -156,6 +156,10 @@ typedef struct mk_gjk_out {
 
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);
 
+/* The points on A and on B that the simplex's weights give (the witness sum
+ * of Box2D's b2ComputeWitnessPoints): pa - pb is its closest point. */
+void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
+
 /* Closest point of a simplex to the origin: reduces s, sets s->bc, returns it. */
 mink_vec3 mk_simplex_closest(mk_simplex *s);
 

@@ -156,11 +156,7 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 		 * overlap.  g.v = b - a; the normal of (B, A) goes from B to A. */
 		alt.depth = -g.dist;
 		alt.normal = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
-		alt.pa = alt.pb = v3(0, 0, 0);
-		for (int i = 0; i < g.s.n; i++) {
-			alt.pa = v3_mad(alt.pa, g.s.v[i].a, g.s.bc[i]);
-			alt.pb = v3_mad(alt.pb, g.s.v[i].b, g.s.bc[i]);
-		}
+		mk_simplex_points(&g.s, &alt.pa, &alt.pb);
 		alt.pb = v3_mad(alt.pa, alt.normal, g.dist);
 		alt.iterations = 0;
 		alt.lower = -g.dist;
@@ -425,12 +421,7 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 	 * the difference of two points of the shapes, contained or not. */
 	double upper = g.dist;
 	if (!g.contained) {
-		pa = v3(0, 0, 0);
-		pb = v3(0, 0, 0);
-		for (int i = 0; i < g.s.n; i++) {
-			pa = v3_mad(pa, g.s.v[i].a, g.s.bc[i]);
-			pb = v3_mad(pb, g.s.v[i].b, g.s.bc[i]);
-		}
+		mk_simplex_points(&g.s, &pa, &pb);
 		/* The weights of a sliver simplex carry more rounding than v: share
 		 * the difference between the points so that pa - pb = v exactly. */
 		mink_vec3 e = v3_scale(v3_sub(g.v, v3_sub(pa, pb)), 0.5);
