@@ -52,15 +52,15 @@ all: $(LIBMINK) $(MINK)
 
 $(BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ilib -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iinclude -Ilib -c $< -o $@
 
 $(BUILD)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ilib -Icli $(CJSON_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iinclude -Icli $(CJSON_CFLAGS) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ilib -Itests -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iinclude -Itests -c $< -o $@
 
 $(LIBMINK): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -140,7 +140,7 @@ MANDIR       ?= $(PREFIX)/share/man
 DATADIR      ?= $(PREFIX)/share/mink
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
-VERSION      := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' lib/mink.h)
+VERSION      := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
 # Names that `man NAME` finds in mink(3).
 MAN3_LINKS = mink_query3 mink_query2 mink_default_options mink_shape3_check \
              mink_shape2_check mink_hull_build mink_hull_shape mink_hull_free \
@@ -161,7 +161,7 @@ install: $(LIBMINK) $(MINK)
 	  "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(DATADIR)/schemas"
 	$(INSTALL) -m 755 $(MINK) "$(DESTDIR)$(BINDIR)/mink"
 	$(INSTALL) -m 644 $(LIBMINK) "$(DESTDIR)$(LIBDIR)/libmink.a"
-	$(INSTALL) -m 644 lib/mink.h "$(DESTDIR)$(INCLUDEDIR)/mink.h"
+	$(INSTALL) -m 644 include/mink.h "$(DESTDIR)$(INCLUDEDIR)/mink.h"
 	$(INSTALL) -m 644 man/mink.1 "$(DESTDIR)$(MANDIR)/man1/mink.1"
 	$(INSTALL) -m 644 man/mink.3 "$(DESTDIR)$(MANDIR)/man3/mink.3"
 	$(INSTALL) -m 644 man/mink.5 "$(DESTDIR)$(MANDIR)/man5/mink.5"

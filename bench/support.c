@@ -25,7 +25,7 @@
  *
  * Self-contained; from the repository root, after `make`:
  *
- *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -Ilib \
+ *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -Iinclude \
  *      bench/support.c build/libmink.a $(pkg-config --libs qhull_r) -lm \
  *      -o build/bench-support && build/bench-support [SECONDS]
  *

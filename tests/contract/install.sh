@@ -75,7 +75,7 @@ install_into() {
 		fail "mink.pc does not name prefix $prefix alone:"
 		cat "$root/lib/pkgconfig/mink.pc"
 	fi
-	version=$(sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' lib/mink.h)
+	version=$(sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
 	got=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config --modversion mink)
 	if [ "$got" = "$version" ]; then pass; else fail "mink.pc version '$got', mink.h says '$version'"; fi
 }

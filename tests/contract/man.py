@@ -10,7 +10,7 @@
 - Every example in mink.1 (a line starting with "$ " in a literal display)
   runs from a copy of the repository root (testdata/ and schemas/ are
   there) with the documented exit status and output.
-- Every function, type and constant of lib/mink.h is in mink.3.
+- Every function, type and constant of include/mink.h is in mink.3.
 - Every error code, warning code and shape type of the schemas is in
   mink.5.
 """
@@ -198,16 +198,16 @@ def check_examples():
 
 
 def check_api():
-    with open("lib/mink.h", encoding="utf-8") as f:
+    with open("include/mink.h", encoding="utf-8") as f:
         header = f.read()
     page = render("man/mink.3")
     names = set(re.findall(r"\b(mink_[a-z0-9_]+)\s*\(", header))
     names |= set(re.findall(r"\btypedef\s+(?:struct|enum)\s+(mink_[a-z0-9_]+)", header))
     names |= set(re.findall(r"\b(MINK_[A-Z0-9_]+)\b", header)) - {"MINK_H"}
-    t.check(len(names) > 40, "lib/mink.h: only %d names found" % len(names))
+    t.check(len(names) > 40, "include/mink.h: only %d names found" % len(names))
     for n in sorted(names):
         t.check(re.search(r"(?<!\w)%s(?!\w)" % n, page),
-                "lib/mink.h declares %s, mink.3 does not mention it" % n)
+                "include/mink.h declares %s, mink.3 does not mention it" % n)
     synopsis = sections(page).get("SYNOPSIS", "")
     for n in sorted(set(re.findall(r"\b(mink_[a-z0-9_]+)\s*\(", header))):
         t.check(n + "(" in synopsis, "mink.3's SYNOPSIS lacks %s()" % n)
