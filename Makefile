@@ -32,7 +32,7 @@ DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev py
            python3-jsonschema mandoc libxml2-utils librsvg2-bin
 
 LIB_SRC  = $(wildcard lib/*.c)
-CLI_SRC  = $(wildcard cli/*.c)
+CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_SUPPORT_SRC = $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 
@@ -58,6 +58,12 @@ $(BUILD)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude -Icli $(CJSON_CFLAGS) -c $< -o $@
 
+# cli/text/ is the text layer: it must not see the geometry, so it is
+# compiled without include/ (an #include "mink.h" there fails to build).
+$(BUILD)/cli/text/%.o: cli/text/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icli $(CJSON_CFLAGS) -c $< -o $@
+
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude -Itests -c $< -o $@
@@ -73,18 +79,24 @@ $(MINK): $(CLI_OBJ) $(LIBMINK)
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_SUPPORT_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(LIB_LIBS)
 
-# test_obj also tests cli/'s OBJ reader, hull cache and parser: it links the
-# objects of cli/ but main.o, and what they need.
+# The CLI's unit tests (tests/cli/unit/) link the objects of cli/ but
+# main.o, and see cli/'s headers besides the public one.
+CLI_TEST_SRC = $(wildcard tests/cli/unit/test_*.c)
+CLI_TEST_BIN = $(CLI_TEST_SRC:tests/cli/unit/%.c=$(BUILD)/tests/cli/%)
 CLI_PART_OBJ = $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
-$(BUILD)/tests/test_obj.o: ALL_CFLAGS += -Icli $(CJSON_CFLAGS)
-$(BUILD)/tests/test_obj: $(BUILD)/tests/test_obj.o $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK)
+
+$(BUILD)/tests/cli/%.o: tests/cli/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude -Icli -Itests $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/cli/test_%: $(BUILD)/tests/cli/test_%.o $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
 
 # Unit and oracle tests (cmocka), then the CLI golden tests.
 check: check-unit check-cli check-contract check-suites
 
-check-unit: $(TEST_BIN)
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+check-unit: $(TEST_BIN) $(CLI_TEST_BIN)
+	@set -e; for t in $(TEST_BIN) $(CLI_TEST_BIN); do echo "== $$t"; $$t; done
 
 check-cli: $(MINK)
 	@MINK=$(MINK) sh tests/cli/run.sh
@@ -107,9 +119,11 @@ bench: deps all
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))
 
 # The long certificate run: 10^7 random 3D queries and 2 * 10^6 in 2D.
-certify: $(BUILD)/tests/test_certify $(BUILD)/tests/test_sweeps
+certify: $(BUILD)/tests/test_certify $(BUILD)/tests/test_sweeps $(CLI_TEST_BIN)
 	MINK_CERTIFY_N=10000000 $(BUILD)/tests/test_certify
 	MINK_SWEEP_SCALE=25 $(BUILD)/tests/test_sweeps
+	MINK_TEXT_N=20000000 $(BUILD)/tests/cli/test_fmtnum
+	MINK_TEXT_N=5000000 $(BUILD)/tests/cli/test_fastjson
 
 demo: deps
 	$(MAKE) all
@@ -128,7 +142,7 @@ deps:
 	fi
 
 clean:
-	rm -rf build
+	rm -rf $(BUILD)
 
 # --- The contract: schemas, man pages, error corpus, install ----------------
 
@@ -188,4 +202,4 @@ check-contract: $(LIBMINK) $(MINK)
 	@MINK=$(MINK) BUILD=$(BUILD) MAKE="$(MAKE)" CC="$(CC)" \
 	  CONTRACT_CFLAGS="$(EXTRA_CFLAGS)" sh tests/contract/run.sh
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)

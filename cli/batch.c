@@ -26,9 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fastjson.h"
-#include "reader.h"
-#include "util.h"
+#include "text/fastjson.h"
+#include "text/split.h"
+#include "text/buf.h"
 
 enum {
 	BLOCK_RECORDS = 256,

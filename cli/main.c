@@ -17,12 +17,12 @@
 #include <unistd.h>
 
 #include "batch.h"
-#include "fmtnum.h"
+#include "text/fmtnum.h"
 #include "mink.h"
 #include "objpair.h"
 #include "parse.h"
-#include "subcmd.h"
-#include "util.h"
+#include "opts.h"
+#include "text/buf.h"
 #include "writer.h"
 
 enum {

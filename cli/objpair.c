@@ -13,10 +13,10 @@
 
 #include <cJSON.h>
 
-#include "obj.h"
-#include "objcache.h"
+#include "obj/read.h"
+#include "obj/cache.h"
 #include "parse.h"
-#include "util.h"
+#include "text/buf.h"
 
 const char *const cli_objpair_names[2 * CLI_OBJPAIR_OPTIONS] = {
 	"position-a", "rotation-a", "margin-a", "object-a",

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsoncheck.h"
-#include "util.h"
+#include "text/jsoncheck.h"
+#include "text/buf.h"
 
 enum { SHOWN_MAX = 48 };
 

@@ -9,7 +9,7 @@
 #include <cJSON.h>
 
 #include "mink.h"
-#include "objcache.h"
+#include "obj/cache.h"
 
 /** Room for an error message, NUL included. */
 #define CLI_MSG_MAX 256

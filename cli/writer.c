@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmtnum.h"
-#include "util.h"
+#include "text/fmtnum.h"
+#include "text/buf.h"
 
 static const char csv_header[] =
 	"id,dim,status,state,intersecting,distance,depth,nx,ny,nz,"

@@ -8,7 +8,7 @@
 
 #include "mink.h"
 #include "parse.h"
-#include "util.h"
+#include "text/buf.h"
 
 typedef enum cli_format {
 	CLI_FORMAT_JSON,   /**< one JSON array, a record per line */

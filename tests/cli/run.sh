@@ -121,45 +121,6 @@ else
 fi
 set +f
 
-# --- The number formatter against its definition ---------------------------
-
-CC=${CC:-cc}
-if command -v "$CC" >/dev/null 2>&1 &&
-	"$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -O2 -Icli \
-		-o "$TMP/fmtnum_check" "$HERE/fmtnum_check.c" cli/fmtnum.c -lm \
-		>"$TMP/cc" 2>&1; then
-	if "$TMP/fmtnum_check" 400000 >"$TMP/fmtnum"; then
-		pass
-	else
-		fail "number formatting:"
-		cat "$TMP/fmtnum"
-	fi
-else
-	echo "SKIP: no C compiler ($CC) to build fmtnum_check.c"
-	skipped=$((skipped + 1))
-fi
-
-# The fast record parser against the strict one (cli_json_check + cJSON).
-CJSON_CFLAGS=$(pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
-CJSON_LIBS=$(pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
-# shellcheck disable=SC2086
-if command -v "$CC" >/dev/null 2>&1 &&
-	"$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -O2 -Icli \
-		$CJSON_CFLAGS -o "$TMP/fastjson_check" "$HERE/fastjson_check.c" \
-		cli/fastjson.c cli/jsoncheck.c cli/util.c $CJSON_LIBS -lm \
-		>"$TMP/cc" 2>&1; then
-	if "$TMP/fastjson_check" 300000 >"$TMP/fastjson"; then
-		pass
-	else
-		fail "fast record parser:"
-		cat "$TMP/fastjson"
-	fi
-else
-	echo "SKIP: cannot build fastjson_check.c:"
-	cat "$TMP/cc"
-	skipped=$((skipped + 1))
-fi
-
 # --- Standard input ---------------------------------------------------------
 
 run_in testdata/analytic.json -

@@ -26,11 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmtnum.h"
+#include "text/fmtnum.h"
 #include "mink.h"
-#include "subcmd.h"
-#include "support.h"
-#include "util.h"
+#include "opts.h"
+#include "cmd/posed.h"
+#include "text/buf.h"
 
 #define CMD "gen"
 

@@ -8,7 +8,7 @@
  * statement starts.  Reference: "Object Files (.obj)", Wavefront Advanced
  * Visualizer manual, appendix B1.
  */
-#include "obj.h"
+#include "obj/read.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "strmap.h"
-#include "util.h"
+#include "text/strmap.h"
+#include "text/buf.h"
 
 /* The largest coordinate mink takes (lib/shape.c refuses larger ones). */
 #define MAX_COORD 1e100

@@ -5,7 +5,7 @@
  * -ffp-contract=off): the results are bit-identical wherever IEEE 754
  * doubles are.
  */
-#include "support.h"
+#include "cmd/posed.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -6,14 +6,14 @@
  * buffer, the finished part is dropped and the next chunk is appended, so
  * memory stays at about the largest record plus one chunk.
  */
-#include "reader.h"
+#include "text/split.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 enum { CHUNK = 64 * 1024 };
 

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 /** `mink gen`: a seeded, reproducible batch of random pairs (gen.c). */
 int cli_gen_main(int argc, char **argv);

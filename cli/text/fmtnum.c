@@ -12,7 +12,7 @@
  * three.  printf and strtod depend on LC_NUMERIC; mink never calls
  * setlocale, so the decimal point is always '.'.
  */
-#include "fmtnum.h"
+#include "text/fmtnum.h"
 
 #include <math.h>
 #include <stdio.h>

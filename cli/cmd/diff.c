@@ -29,12 +29,12 @@
 
 #include <cJSON.h>
 
-#include "csv.h"
-#include "fmtnum.h"
+#include "text/csvread.h"
+#include "text/fmtnum.h"
 #include "parse.h"
-#include "reader.h"
-#include "subcmd.h"
-#include "util.h"
+#include "text/split.h"
+#include "opts.h"
+#include "text/buf.h"
 
 #define CMD "diff"
 

@@ -1,7 +1,8 @@
 /*
- * fmtnum_check.c - cli_fmtnum against its definition: the first of %.15g,
+ * test_fmtnum.c - cli_fmtnum against its definition: the first of %.15g,
  * %.16g and %.17g that strtod reads back exactly ("0" for zeros), and
- * cli_fmtint against "%.0f".  Run by run.sh, built from cli/fmtnum.c;
+ * cli_fmtint against "%.0f".  Built and run by `make check-unit` (400 000
+ * values; a count as the first argument, or MINK_TEXT_N, changes that);
  * prints the first differences and exits 1 if there are any.
  */
 #include <math.h>
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmtnum.h"
+#include "text/fmtnum.h"
 
 static unsigned long long state = 88172645463325252ULL;
 
@@ -81,7 +82,8 @@ static double sample(long i)
 
 int main(int argc, char **argv)
 {
-	long count = argc > 1 ? atol(argv[1]) : 2000000, bad = 0;
+	const char *n = argc > 1 ? argv[1] : getenv("MINK_TEXT_N");
+	long count = n ? atol(n) : 400000, bad = 0;
 	char got[CLI_NUM_MAX], want[CLI_NUM_MAX];
 
 	for (long i = 0; i < count; i++) {

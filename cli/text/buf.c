@@ -1,7 +1,7 @@
 /*
  * util.c - allocation and byte buffers for cli/.
  */
-#include "util.h"
+#include "text/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>

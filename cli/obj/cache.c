@@ -9,7 +9,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
-#include "objcache.h"
+#include "obj/cache.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strmap.h"
-#include "util.h"
+#include "text/strmap.h"
+#include "text/buf.h"
 
 /* How deep a face may cut into the hull, relative to the hull's size,
  * before the mesh counts as non-convex: coordinates written with 6 or 7

@@ -2,7 +2,7 @@
  * subcmd.c - option parsing, messages and output helpers shared by the
  * subcommands gen, diff and render.
  */
-#include "subcmd.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <math.h>

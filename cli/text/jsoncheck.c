@@ -8,13 +8,13 @@
  * with an explicit stack, so that every syntax error is reported at the
  * byte at fault, and cJSON then only sees text it reads faithfully.
  */
-#include "jsoncheck.h"
+#include "text/jsoncheck.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 enum { TOKEN_MAX = 24 };
 

@@ -1,11 +1,11 @@
 /*
- * fastjson_check.c - the fast record parser against the strict one: on
+ * test_fastjson.c - the fast record parser against the strict one: on
  * random records, valid and broken, cli_fastjson_parse must build exactly
  * the tree that cli_json_check + cJSON build (types, values to the bit,
  * strings, order, links) whenever it accepts, and accept every valid
- * record made here.  Run by run.sh, built from cli/fastjson.c,
- * cli/jsoncheck.c and cli/util.c; prints the first differences and exits
- * 1 if there are any.
+ * record made here.  Built and run by `make check-unit` (300 000 records;
+ * a count as the first argument, or MINK_TEXT_N, changes that); prints
+ * the first differences and exits 1 if there are any.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,9 +14,9 @@
 
 #include <cJSON.h>
 
-#include "fastjson.h"
-#include "jsoncheck.h"
-#include "util.h"
+#include "text/fastjson.h"
+#include "text/jsoncheck.h"
+#include "text/buf.h"
 
 static unsigned long long state = 88172645463325252ULL;
 
@@ -244,7 +244,8 @@ static void mutate(text *t)
 
 int main(int argc, char **argv)
 {
-	long count = argc > 1 ? atol(argv[1]) : 200000, bad = 0, accepted = 0,
+	const char *n = argc > 1 ? argv[1] : getenv("MINK_TEXT_N");
+	long count = n ? atol(n) : 300000, bad = 0, accepted = 0,
 	     valid = 0;
 	cli_fastjson *p = cli_fastjson_new();
 	static text t;

@@ -2,13 +2,13 @@
  * strmap.c - open addressing with linear probing, FNV-1a hashes; the
  * table doubles when it is half full.  Nothing is ever removed.
  */
-#include "strmap.h"
+#include "text/strmap.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 struct cli_strmap_slot {
 	char *key; /* NULL: empty */

@@ -39,8 +39,8 @@
 #include <cJSON.h>
 
 #include "mink.h"
-#include "obj.h"
-#include "objcache.h"
+#include "obj/read.h"
+#include "obj/cache.h"
 #include "oracle.h"
 #include "parse.h"
 #include "testutil.h"

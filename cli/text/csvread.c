@@ -2,14 +2,14 @@
  * csv.c - RFC 4180 rows from a byte stream, one byte at a time from a
  * chunk buffer, into a row buffer of NUL-terminated fields.
  */
-#include "csv.h"
+#include "text/csvread.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 enum { CHUNK = 64 * 1024 };
 

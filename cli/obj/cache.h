@@ -12,7 +12,7 @@
 #define CLI_OBJCACHE_H
 
 #include "mink.h"
-#include "obj.h"
+#include "obj/read.h"
 
 /** Room for a cache message, NUL included. */
 #define CLI_OBJCACHE_MSG_MAX 256

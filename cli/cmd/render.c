@@ -27,14 +27,14 @@
 
 #include <cJSON.h>
 
-#include "fmtnum.h"
+#include "text/fmtnum.h"
 #include "mink.h"
-#include "objcache.h"
+#include "obj/cache.h"
 #include "parse.h"
-#include "reader.h"
-#include "subcmd.h"
-#include "support.h"
-#include "util.h"
+#include "text/split.h"
+#include "opts.h"
+#include "cmd/posed.h"
+#include "text/buf.h"
 #include "writer.h"
 
 #define CMD "render"

@@ -17,7 +17,7 @@
  * message) anything else: cli_parse_json then reads the record the strict
  * way and reports the error, so messages and positions are unchanged.
  */
-#include "fastjson.h"
+#include "text/fastjson.h"
 
 #include <float.h>
 #include <limits.h>
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "text/buf.h"
 
 enum {
 	MAX_DEPTH = 64,       /* deeper records are left to cJSON */
