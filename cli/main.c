@@ -7,6 +7,7 @@
  * input file or a failed write.
  */
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -21,6 +22,7 @@
 #include "mink.h"
 #include "objpair.h"
 #include "parse.h"
+#include "cmd/cmd.h"
 #include "opts.h"
 #include "text/buf.h"
 #include "writer.h"
@@ -110,6 +112,17 @@ static const char help_text[] =
 	"Exit status: 0 if every pair was answered, 1 if some records were\n"
 	"errors, 2 on a usage error, an unreadable file or a write error.\n";
 
+/* A count from 1 to max. */
+static int parse_count(const char *s, int max, int *out)
+{
+	unsigned long long v;
+
+	if (cli_parse_ullong(s, 1, (unsigned long long)max, &v) < 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
 static void usage(void)
 {
 	mink_options d = mink_default_options();
@@ -120,62 +133,6 @@ static void usage(void)
 	cli_fmtnum(size_tol, d.size_tolerance);
 	printf(help_text, tol, size_tol, d.max_gjk_iterations,
 	       d.max_epa_iterations);
-}
-
-static int usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
-
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("mink: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'mink --help' for more information.\n", stderr);
-	return 2;
-}
-
-/* A finite number >= 0 in plain decimal (no hex, inf or nan). */
-static int parse_tolerance(const char *s, double *out)
-{
-	char *end;
-
-	if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
-		return -1;
-	errno = 0;
-	*out = strtod(s, &end);
-	if (*end || errno == ERANGE || !isfinite(*out) || *out < 0)
-		return -1;
-	return 0;
-}
-
-/* A count >= 1. */
-static int parse_count(const char *s, int *out)
-{
-	char *end;
-	long v;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*end || errno == ERANGE || v < 1 || v > INT_MAX)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-/* Whether `arg` (a long option without its dashes) abbreviates several. */
-static int ambiguous(const char *arg)
-{
-	size_t n = strcspn(arg, "=");
-	int matches = 0;
-
-	for (const struct option *o = long_options; o->name; o++)
-		if (strncmp(o->name, arg, n) == 0)
-			matches++;
-	return matches > 1;
 }
 
 int main(int argc, char **argv)
@@ -208,7 +165,7 @@ int main(int argc, char **argv)
 		if (c >= OPT_OBJPAIR && c <= OPT_OBJPAIR_END) {
 			if (cli_objpair_set(&pair_options, c - OPT_OBJPAIR, optarg, msg,
 			                    sizeof msg) < 0)
-				return usage_error("%s", msg);
+				return cli_usage_error(NULL, "%s", msg);
 			continue;
 		}
 
@@ -221,7 +178,7 @@ int main(int argc, char **argv)
 			else if (strcmp(optarg, "csv") == 0)
 				format = CLI_FORMAT_CSV;
 			else
-				return usage_error("invalid format '%s' (json, ndjson or csv)",
+				return cli_usage_error(NULL, "invalid format '%s' (json, ndjson or csv)",
 				                   optarg);
 			break;
 		case 'o':
@@ -229,29 +186,28 @@ int main(int argc, char **argv)
 			break;
 		case 'd':
 			if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0)
-				return usage_error("invalid dimension '%s' (2 or 3)",
+				return cli_usage_error(NULL, "invalid dimension '%s' (2 or 3)",
 				                   optarg);
 			batch.default_dim = optarg[0] - '0';
 			break;
 		case OPT_TOLERANCE:
-			if (parse_tolerance(optarg, &batch.options.tolerance) < 0)
-				return usage_error("invalid tolerance '%s' (a number >= 0)",
+			if (cli_parse_double(optarg, 0, DBL_MAX, &batch.options.tolerance) < 0)
+				return cli_usage_error(NULL, "invalid tolerance '%s' (a number >= 0)",
 				                   optarg);
 			break;
 		case OPT_SIZE_TOLERANCE:
-			if (parse_tolerance(optarg, &batch.options.size_tolerance) < 0)
-				return usage_error("invalid size tolerance '%s' "
+			if (cli_parse_double(optarg, 0, DBL_MAX, &batch.options.size_tolerance) < 0)
+				return cli_usage_error(NULL, "invalid size tolerance '%s' "
 				                   "(a number >= 0)", optarg);
 			break;
 		case OPT_MAX_GJK:
-			if (parse_count(optarg, &batch.options.max_gjk_iterations) < 0)
-				return usage_error("invalid iteration limit '%s' "
+			if (parse_count(optarg, INT_MAX, &batch.options.max_gjk_iterations) < 0)
+				return cli_usage_error(NULL, "invalid iteration limit '%s' "
 				                   "(a number >= 1)", optarg);
 			break;
 		case 'j':
-			if (parse_count(optarg, &batch.jobs) < 0 ||
-			    batch.jobs > CLI_MAX_JOBS)
-				return usage_error("invalid number of jobs '%s' "
+			if (parse_count(optarg, CLI_MAX_JOBS, &batch.jobs) < 0)
+				return cli_usage_error(NULL, "invalid number of jobs '%s' "
 				                   "(1 to %d)", optarg, CLI_MAX_JOBS);
 			break;
 		case OPT_PROGRESS:
@@ -259,8 +215,8 @@ int main(int argc, char **argv)
 			progress = c == OPT_PROGRESS;
 			break;
 		case OPT_MAX_EPA:
-			if (parse_count(optarg, &batch.options.max_epa_iterations) < 0)
-				return usage_error("invalid iteration limit '%s' "
+			if (parse_count(optarg, INT_MAX, &batch.options.max_epa_iterations) < 0)
+				return cli_usage_error(NULL, "invalid iteration limit '%s' "
 				                   "(a number >= 1)", optarg);
 			break;
 		case 'h':
@@ -269,27 +225,8 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("mink %s\n", MINK_VERSION_STRING);
 			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
-		case ':':
-			/* Only the last argument can lack its value: it is opt. */
-			return usage_error("option '%s' requires an argument", opt);
 		default:
-			/*
-			 * getopt leaves optopt 0 for a long option it does not know,
-			 * sets it to the option's own letter for "--help=x", and to
-			 * the unknown letter for "-x" (possibly inside a group, when
-			 * opt is not the option's argument).
-			 */
-			if (optopt == 0 && strncmp(opt, "--", 2) == 0 &&
-			    ambiguous(opt + 2))
-				return usage_error("option '%.*s' is ambiguous",
-				                   (int)strcspn(opt, "="), opt);
-			if (optopt == 0)
-				return usage_error("unknown option '%.*s'",
-				                   (int)strcspn(opt, "="), opt);
-			if (strchr("fodjhV", optopt))
-				return usage_error("option '%.*s' takes no argument",
-				                   (int)strcspn(opt, "="), opt);
-			return usage_error("unknown option '-%c'", optopt);
+			return cli_bad_option(NULL, c, opt, long_options, "fodjhV");
 		}
 	}
 	/* Progress only on a terminal, unless asked for. */
@@ -297,7 +234,7 @@ int main(int argc, char **argv)
 	objpair = cli_objpair_mode(&pair_options, argc - optind, argv + optind,
 	                           msg, sizeof msg);
 	if (objpair < 0)
-		return usage_error("%s", msg);
+		return cli_usage_error(NULL, "%s", msg);
 
 	if (output && !(out = fopen(output, "w"))) {
 		fprintf(stderr, "mink: %s: %s\n", output, strerror(errno));

@@ -1,6 +1,6 @@
 /*
- * subcmd.c - option parsing, messages and output helpers shared by the
- * subcommands gen, diff and render.
+ * opts.c - option parsing, usage messages and closing the output: the one
+ * set of helpers for mink itself and its subcommands gen, diff and render.
  */
 #include "opts.h"
 
@@ -14,11 +14,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "mink %s: ", cmd);
+	fprintf(stderr, "mink%s%s: ", cmd ? " " : "", cmd ? cmd : "");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'mink %s --help' for more information.\n", cmd);
+	fprintf(stderr, "\nTry 'mink%s%s --help' for more information.\n",
+	        cmd ? " " : "", cmd ? cmd : "");
 	return 2;
 }
 
@@ -102,33 +103,4 @@ int cli_parse_ullong(const char *s, unsigned long long min,
 		return -1;
 	*out = v;
 	return 0;
-}
-
-
-void cli_put_json_string(cli_buf *b, const char *str)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)str;
-
-	cli_buf_putc(b, '"');
-	while (*s) {
-		size_t n;
-
-		if (*s == '"' || *s == '\\') {
-			cli_buf_putc(b, '\\');
-			cli_buf_putc(b, (char)*s++);
-		} else if (*s < 0x20) {
-			char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
-
-			cli_buf_put(b, u, sizeof u);
-			s++;
-		} else if ((n = cli_utf8_len(s)) > 0) {
-			cli_buf_put(b, (const char *)s, n);
-			s += n;
-		} else {
-			cli_buf_puts(b, "\\ufffd");
-			s++;
-		}
-	}
-	cli_buf_putc(b, '"');
 }

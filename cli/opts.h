@@ -1,12 +1,10 @@
 /*
- * subcmd.h - the subcommands of mink (gen, diff, render) and what they share.
- *
- * main() hands `mink gen ARGS...` to cli_gen_main(argc - 1, argv + 1), so
- * each subcommand sees its own name as argv[0] and parses its options with
- * getopt_long as a program of its own would.
+ * opts.h - option values, usage errors and closing the output, for mink
+ * and its subcommands alike.  `cmd` names the subcommand in messages
+ * ("mink gen: ..."), or is NULL for mink itself ("mink: ...").
  */
-#ifndef CLI_SUBCMD_H
-#define CLI_SUBCMD_H
+#ifndef CLI_OPTS_H
+#define CLI_OPTS_H
 
 #include <getopt.h>
 #include <stddef.h>
@@ -14,18 +12,10 @@
 
 #include "text/buf.h"
 
-/** `mink gen`: a seeded, reproducible batch of random pairs (gen.c). */
-int cli_gen_main(int argc, char **argv);
-
-/** `mink diff EXPECTED ACTUAL`: compares two result files (diff.c). */
-int cli_diff_main(int argc, char **argv);
-
-/** `mink render [FILE]`: one pair and its result as an SVG picture (render.c). */
-int cli_render_main(int argc, char **argv);
-
 /**
  * Prints "mink CMD: message" and the hint to try "mink CMD --help" on
- * stderr, and returns 2 (the exit status of a usage error).
+ * stderr ("mink:" and "mink --help" when cmd is NULL), and returns 2 (the
+ * exit status of a usage error).
  */
 int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
@@ -57,10 +47,4 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 int cli_parse_ullong(const char *s, unsigned long long min,
                      unsigned long long max, unsigned long long *out);
 
-/**
- * Appends str to b as a JSON string, quotes included: escapes where JSON
- * needs them, invalid UTF-8 replaced by U+FFFD.
- */
-void cli_put_json_string(cli_buf *b, const char *str);
-
-#endif /* CLI_SUBCMD_H */
+#endif /* CLI_OPTS_H */

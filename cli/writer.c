@@ -14,13 +14,17 @@
 
 #include "text/fmtnum.h"
 #include "text/buf.h"
+#include "text/escape.h"
 
-static const char csv_header[] =
-	"id,dim,status,state,intersecting,distance,depth,nx,ny,nz,"
-	"point_a_x,point_a_y,point_a_z,point_b_x,point_b_y,point_b_z,"
-	"local_a_x,local_a_y,local_a_z,local_b_x,local_b_y,local_b_z,"
-	"t1x,t1y,t1z,t2x,t2y,t2z,gjk_iterations,epa_iterations,"
-	"warning,error_code,error_message,notes\n";
+const char *const cli_csv_names[CLI_CSV_COLUMNS] = {
+	"id", "dim", "status", "state", "intersecting", "distance", "depth",
+	"nx", "ny", "nz",
+	"point_a_x", "point_a_y", "point_a_z", "point_b_x", "point_b_y", "point_b_z",
+	"local_a_x", "local_a_y", "local_a_z", "local_b_x", "local_b_y", "local_b_z",
+	"t1x", "t1y", "t1z", "t2x", "t2y", "t2z",
+	"gjk_iterations", "epa_iterations",
+	"warning", "error_code", "error_message", "notes",
+};
 
 struct cli_writer {
 	FILE *fp;
@@ -38,7 +42,10 @@ cli_writer *cli_writer_new(FILE *fp, cli_format format)
 	w->fp = fp;
 	w->format = format;
 	if (format == CLI_FORMAT_CSV && fp)
-		cli_buf_puts(&w->buf, csv_header);
+		for (int i = 0; i < CLI_CSV_COLUMNS; i++) {
+			cli_buf_puts(&w->buf, cli_csv_names[i]);
+			cli_buf_putc(&w->buf, i + 1 < CLI_CSV_COLUMNS ? ',' : '\n');
+		}
 	return w;
 }
 
@@ -128,87 +135,6 @@ const char *cli_warning_message(mink_warning warning)
 	}
 }
 
-static void put_json_string(cli_buf *b, const char *str)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)str;
-
-	cli_buf_putc(b, '"');
-	while (*s) {
-		const unsigned char *run = s;
-		size_t n;
-
-		/* Copy plain ASCII in runs: the common case. */
-		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
-			s++;
-		cli_buf_put(b, (const char *)run, (size_t)(s - run));
-		if (!*s)
-			break;
-		switch (*s) {
-		case '"':
-			cli_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			cli_buf_puts(b, "\\\\");
-			break;
-		case '\b':
-			cli_buf_puts(b, "\\b");
-			break;
-		case '\f':
-			cli_buf_puts(b, "\\f");
-			break;
-		case '\n':
-			cli_buf_puts(b, "\\n");
-			break;
-		case '\r':
-			cli_buf_puts(b, "\\r");
-			break;
-		case '\t':
-			cli_buf_puts(b, "\\t");
-			break;
-		default:
-			if (*s < 0x20) {
-				char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
-
-				cli_buf_put(b, u, sizeof u);
-			} else if ((n = cli_utf8_len(s)) > 0) {
-				cli_buf_put(b, (const char *)s, n);
-				s += n - 1;
-			} else {
-				cli_buf_puts(b, "\\ufffd");
-			}
-			break;
-		}
-		s++;
-	}
-	cli_buf_putc(b, '"');
-}
-
-/* A CSV field, quoted (RFC 4180) only when it has to be. */
-static void put_csv_string(cli_buf *b, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	int quote = strpbrk(str, ",\"\r\n") != NULL;
-
-	if (quote)
-		cli_buf_putc(b, '"');
-	while (*s) {
-		size_t n = cli_utf8_len(s);
-
-		if (n == 0) {
-			cli_buf_puts(b, "\xEF\xBF\xBD"); /* U+FFFD */
-			s++;
-			continue;
-		}
-		if (*s == '"')
-			cli_buf_putc(b, '"');
-		cli_buf_put(b, (const char *)s, n);
-		s += n;
-	}
-	if (quote)
-		cli_buf_putc(b, '"');
-}
-
 /* A number; JSON has no text for a non-finite one, so it gets null. */
 static void put_num(cli_writer *w, double v)
 {
@@ -233,9 +159,9 @@ static void put_id(cli_writer *w, const cli_id *id)
 {
 	if (id->str) {
 		if (w->format == CLI_FORMAT_CSV)
-			put_csv_string(&w->buf, id->str);
+			cli_put_csv_string(&w->buf, id->str);
 		else
-			put_json_string(&w->buf, id->str);
+			cli_put_json_string(&w->buf, id->str);
 	} else {
 		char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 
@@ -327,7 +253,7 @@ static void json_result(cli_writer *w, const cli_id *id, int dim,
 		cli_buf_puts(b, ",\"warning\":{\"code\":\"");
 		cli_buf_puts(b, mink_warning_name(res->warning));
 		cli_buf_puts(b, "\",\"message\":");
-		put_json_string(b, cli_warning_message(res->warning));
+		cli_put_json_string(b, cli_warning_message(res->warning));
 		cli_buf_putc(b, '}');
 	}
 	cli_buf_puts(b, ",\"state\":\"");
@@ -357,7 +283,7 @@ static void json_result(cli_writer *w, const cli_id *id, int dim,
 	cli_buf_putc(b, '}');
 	if (has_notes(notes)) {
 		cli_buf_puts(b, ",\"notes\":[");
-		put_notes(b, notes, ",", put_json_string);
+		put_notes(b, notes, ",", cli_put_json_string);
 		cli_buf_putc(b, ']');
 	}
 	cli_buf_putc(b, '}');
@@ -404,7 +330,7 @@ static void csv_result(cli_writer *w, const cli_id *id, int dim,
 
 		put_notes(&notes_text, notes, "; ", cli_buf_puts);
 		cli_buf_putc(&notes_text, '\0');
-		put_csv_string(b, notes_text.data);
+		cli_put_csv_string(b, notes_text.data);
 		cli_buf_free(&notes_text);
 	}
 }
@@ -438,19 +364,21 @@ void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
 		cli_buf_putc(b, ',');
 		if (dim)
 			put_int(w, dim);
-		/* status, 27 empty value columns, the warning, then the error */
-		cli_buf_puts(b, ",error,,,,,,,,,,,,,,,,,,,,,,,,,,,,,");
-		put_csv_string(b, code);
+		/* the status, empty columns up to the error's */
+		cli_buf_puts(b, ",error");
+		for (int i = CLI_CSV_STATUS; i < CLI_CSV_ERROR_CODE; i++)
+			cli_buf_putc(b, ',');
+		cli_put_csv_string(b, code);
 		cli_buf_putc(b, ',');
-		put_csv_string(b, message);
+		cli_put_csv_string(b, message);
 		cli_buf_putc(b, ','); /* no notes */
 	} else {
 		cli_buf_puts(b, "{\"id\":");
 		put_id(w, id);
 		cli_buf_puts(b, ",\"status\":\"error\",\"error\":{\"code\":");
-		put_json_string(b, code);
+		cli_put_json_string(b, code);
 		cli_buf_puts(b, ",\"message\":");
-		put_json_string(b, message);
+		cli_put_json_string(b, message);
 		cli_buf_puts(b, "}}");
 	}
 	end_record(w);

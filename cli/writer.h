@@ -16,6 +16,27 @@ typedef enum cli_format {
 	CLI_FORMAT_CSV     /**< a header row, then one row per record */
 } cli_format;
 
+/**
+ * The CSV columns, in the order of the header row: the one list that the
+ * writer writes and `mink diff` reads.  Vectors take three columns (x, y,
+ * z), so CLI_CSV_NX + 3 * k is the first column of the k-th vector of
+ * normal, point_a, point_b, local_a, local_b, t1, t2.
+ */
+typedef enum cli_csv_column {
+	CLI_CSV_ID, CLI_CSV_DIM, CLI_CSV_STATUS, CLI_CSV_STATE,
+	CLI_CSV_INTERSECTING, CLI_CSV_DISTANCE, CLI_CSV_DEPTH,
+	CLI_CSV_NX, CLI_CSV_POINT_A = CLI_CSV_NX + 3,
+	CLI_CSV_POINT_B = CLI_CSV_POINT_A + 3, CLI_CSV_LOCAL_A = CLI_CSV_POINT_B + 3,
+	CLI_CSV_LOCAL_B = CLI_CSV_LOCAL_A + 3, CLI_CSV_T1 = CLI_CSV_LOCAL_B + 3,
+	CLI_CSV_T2 = CLI_CSV_T1 + 3, CLI_CSV_GJK_ITERATIONS = CLI_CSV_T2 + 3,
+	CLI_CSV_EPA_ITERATIONS, CLI_CSV_WARNING, CLI_CSV_ERROR_CODE,
+	CLI_CSV_ERROR_MESSAGE, CLI_CSV_NOTES,
+	CLI_CSV_COLUMNS
+} cli_csv_column;
+
+/** The names of the CSV columns, as in the header row. */
+extern const char *const cli_csv_names[CLI_CSV_COLUMNS];
+
 typedef struct cli_writer cli_writer;
 
 /**

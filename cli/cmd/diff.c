@@ -29,12 +29,15 @@
 
 #include <cJSON.h>
 
-#include "text/csvread.h"
-#include "text/fmtnum.h"
-#include "parse.h"
-#include "text/split.h"
+#include "cmd/cmd.h"
 #include "opts.h"
+#include "parse.h"
 #include "text/buf.h"
+#include "text/csvread.h"
+#include "text/escape.h"
+#include "text/fmtnum.h"
+#include "text/split.h"
+#include "writer.h"
 
 #define CMD "diff"
 
@@ -192,21 +195,17 @@ static void table_free(table *t)
 
 /* --- Reading either format ------------------------------------------------------- */
 
-/* CSV columns the comparison reads, in the order of the writer's header. */
-static const char *const csv_columns[] = {
-	"id", "dim", "status", "state", "distance", "depth",
-	"nx", "ny", "nz",
-	"point_a_x", "point_a_y", "point_a_z", "point_b_x", "point_b_y", "point_b_z",
-	"local_a_x", "local_a_y", "local_a_z", "local_b_x", "local_b_y", "local_b_z",
-	"t1x", "t1y", "t1z", "t2x", "t2y", "t2z",
-	"gjk_iterations", "epa_iterations", "warning", "error_code",
-};
-
-enum {
-	C_ID, C_DIM, C_STATUS, C_STATE, C_DISTANCE, C_DEPTH, C_VEC,
-	C_TAN = C_VEC + 3 * V_COUNT, C_GJK = C_TAN + 6, C_EPA, C_WARNING,
-	C_ERROR_CODE, C_COUNT
-};
+/*
+ * The CSV columns (writer.h) a result file must have: all the comparison
+ * reads but the tangents, the iteration counts and the warning, which may
+ * be left out.
+ */
+static int csv_required(int c)
+{
+	if (c == CLI_CSV_ERROR_CODE)
+		return 1;
+	return c < CLI_CSV_T1 && c != CLI_CSV_INTERSECTING;
+}
 
 /* Copies a stream into a pipe, after the bytes already read from it. */
 typedef struct feeder {
@@ -225,7 +224,7 @@ typedef struct source {
 	int failed; /* unreadable or broken: stop */
 	cli_reader *json;
 	cli_csv *table;
-	int col[C_COUNT];
+	int col[CLI_CSV_COLUMNS];
 	/* For JSON from a pipe: the feeder thread and the pipe's read end. */
 	feeder *feed;
 	pthread_t thread;
@@ -310,7 +309,7 @@ static int csv_header(source *s)
 	long line;
 	cli_csv_status st = cli_csv_next(s->table, &f, &n, &line);
 
-	for (int i = 0; i < C_COUNT; i++)
+	for (int i = 0; i < CLI_CSV_COLUMNS; i++)
 		s->col[i] = -1;
 	if (st == CLI_CSV_END) {
 		s->done = 1;
@@ -326,15 +325,14 @@ static int csv_header(source *s)
 		return -1;
 	}
 	for (size_t j = 0; j < n; j++)
-		for (int i = 0; i < C_COUNT; i++)
-			if (s->col[i] < 0 && strcmp(f[j], csv_columns[i]) == 0)
+		for (int i = 0; i < CLI_CSV_COLUMNS; i++)
+			if (s->col[i] < 0 && strcmp(f[j], cli_csv_names[i]) == 0)
 				s->col[i] = (int)j;
-	for (int i = 0; i < C_COUNT; i++) {
-		/* Tangents, iterations and the warning may be left out. */
-		if (s->col[i] >= 0 || (i >= C_TAN && i <= C_WARNING))
+	for (int i = 0; i < CLI_CSV_COLUMNS; i++) {
+		if (s->col[i] >= 0 || !csv_required(i))
 			continue;
 		fprintf(stderr, "mink %s: %s:%ld: not a mink result file: no column "
-		        "'%s' in the CSV header\n", CMD, s->name, line, csv_columns[i]);
+		        "'%s' in the CSV header\n", CMD, s->name, line, cli_csv_names[i]);
 		s->failed = s->done = 1;
 		return -1;
 	}
@@ -624,40 +622,40 @@ static const char *cell(const source *s, char **f, size_t n, int c)
 static int rec_from_csv(const source *s, char **f, size_t n, rec *r, char *msg,
                         size_t size)
 {
-	const char *st = cell(s, f, n, C_STATUS), *dim = cell(s, f, n, C_DIM);
+	const char *st = cell(s, f, n, CLI_CSV_STATUS), *dim = cell(s, f, n, CLI_CSV_DIM);
 	double v;
 
 	if (!is_status(st))
 		return snprintf(msg, size, "not a result row (no status ok, "
 		                "approximate or error)"), -1;
-	r->id = strdup(cell(s, f, n, C_ID));
+	r->id = strdup(cell(s, f, n, CLI_CSV_ID));
 	if (!r->id)
 		cli_out_of_memory();
 	copy_str(r->status, sizeof r->status, st);
 	r->dim = strcmp(dim, "2") == 0 ? 2 : strcmp(dim, "3") == 0 ? 3 : 0;
 	if (strcmp(st, "error") == 0) {
-		copy_str(r->code, sizeof r->code, cell(s, f, n, C_ERROR_CODE));
+		copy_str(r->code, sizeof r->code, cell(s, f, n, CLI_CSV_ERROR_CODE));
 		return 0;
 	}
 	if (strcmp(st, "approximate") == 0)
-		copy_str(r->code, sizeof r->code, cell(s, f, n, C_WARNING));
+		copy_str(r->code, sizeof r->code, cell(s, f, n, CLI_CSV_WARNING));
 	if (!r->dim)
 		return snprintf(msg, size, "result '%.40s': dim is not 2 or 3", r->id), -1;
-	copy_str(r->state, sizeof r->state, cell(s, f, n, C_STATE));
-	if (csv_num(cell(s, f, n, C_DISTANCE), &r->distance) < 0 ||
-	    csv_num(cell(s, f, n, C_DEPTH), &r->depth) < 0)
+	copy_str(r->state, sizeof r->state, cell(s, f, n, CLI_CSV_STATE));
+	if (csv_num(cell(s, f, n, CLI_CSV_DISTANCE), &r->distance) < 0 ||
+	    csv_num(cell(s, f, n, CLI_CSV_DEPTH), &r->depth) < 0)
 		return snprintf(msg, size, "result '%.40s': bad distance or depth",
 		                r->id), -1;
 	for (int i = 0; i < V_COUNT; i++)
 		for (int k = 0; k < 3; k++)
-			if (csv_num(cell(s, f, n, C_VEC + 3 * i + k), &r->vec[i][k]) < 0)
+			if (csv_num(cell(s, f, n, CLI_CSV_NX + 3 * i + k), &r->vec[i][k]) < 0)
 				return snprintf(msg, size, "result '%.40s': bad number in %s",
 				                r->id, vec_name[i]), -1;
 	for (int t = 0; t < r->dim - 1; t++) {
 		int given = 1;
 
 		for (int k = 0; k < 3; k++) {
-			const char *c = cell(s, f, n, C_TAN + 3 * t + k);
+			const char *c = cell(s, f, n, CLI_CSV_T1 + 3 * t + k);
 
 			if (!*c || csv_num(c, &r->tan[t][k]) < 0)
 				given = 0;
@@ -667,7 +665,7 @@ static int rec_from_csv(const source *s, char **f, size_t n, rec *r, char *msg,
 		r->ntan++;
 	}
 	for (int i = 0; i < 2; i++)
-		if (csv_num(cell(s, f, n, C_GJK + i), &v) == 0 && v == floor(v))
+		if (csv_num(cell(s, f, n, CLI_CSV_GJK_ITERATIONS + i), &v) == 0 && v == floor(v))
 			r->iter[i] = (long)v;
 	return 0;
 }

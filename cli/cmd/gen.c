@@ -28,6 +28,7 @@
 
 #include "text/fmtnum.h"
 #include "mink.h"
+#include "cmd/cmd.h"
 #include "opts.h"
 #include "cmd/posed.h"
 #include "text/buf.h"

@@ -32,6 +32,7 @@
 #include "obj/cache.h"
 #include "parse.h"
 #include "text/split.h"
+#include "cmd/cmd.h"
 #include "opts.h"
 #include "cmd/posed.h"
 #include "text/buf.h"
