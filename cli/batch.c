@@ -1,10 +1,11 @@
 /*
  * batch.c - reader -> workers -> ordered writer.
  *
- * A reader thread splits the input into records (reader.c) and copies
+ * A reader thread splits the input into records (text/split.c) and copies
  * them into blocks of up to BLOCK_RECORDS records; worker threads take the
- * blocks in turn and make each record's output text and stderr lines; the
- * calling thread writes the blocks out strictly in sequence.  The blocks
+ * blocks in turn and make each record's output text and stderr lines
+ * (record.c); the calling thread writes the blocks out strictly in
+ * sequence, and draws the progress line (progress.c).  The blocks
  * form a ring of a few per worker and the reader waits for a free one, so
  * memory stays bounded whatever the size of the input.  A record's text
  * depends only on the record and its index, so the output is the same
@@ -26,9 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "text/fastjson.h"
-#include "text/split.h"
+#include "progress.h"
+#include "record.h"
 #include "text/buf.h"
+#include "text/split.h"
 
 enum {
 	BLOCK_RECORDS = 256,
@@ -37,11 +39,6 @@ enum {
 	MAX_BLOCKS = 128,
 	KEEP_BYTES = 1 << 20 /* buffers a huge record grew beyond this are freed */
 };
-
-static pthread_mutex_t cjson_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The progress line is redrawn at most this often (seconds). */
-#define PROGRESS_PERIOD 0.25
 
 /* Where a record of a block is. */
 typedef struct slot {
@@ -71,9 +68,7 @@ typedef struct block {
 
 typedef struct worker {
 	struct cli_batch_run *run;
-	cli_writer *writer; /* to memory */
-	cli_pair pair;
-	cli_fastjson *json;
+	cli_recorder rec; /* its writer writes to memory */
 	pthread_t thread;
 } worker;
 
@@ -105,169 +100,16 @@ struct cli_batch_run {
 	worker *workers;       /* jobs of them */
 
 	/* Progress, the calling thread's. */
-	struct timespec start, last;
+	cli_progress progress;
 	long done;
-	int shown; /* length of the line on the screen; 0: none */
 };
-
-/* --- Progress ------------------------------------------------------------ */
-
-static double seconds_between(const struct timespec *a,
-                              const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) +
-	       (double)(b->tv_nsec - a->tv_nsec) * 1e-9;
-}
-
-static void progress_erase(struct cli_batch_run *run)
-{
-	if (run && run->shown) {
-		fprintf(stderr, "\r%*s\r", run->shown, "");
-		run->shown = 0;
-	}
-}
-
-/* Records done, rate and errors so far, at most every PROGRESS_PERIOD. */
-static void progress_show(struct cli_batch_run *run)
-{
-	struct timespec now;
-	double elapsed;
-	char line[128];
-	int n;
-
-	if (!run->b->progress)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (seconds_between(&run->last, &now) < PROGRESS_PERIOD)
-		return;
-	run->last = now;
-	elapsed = seconds_between(&run->start, &now);
-	n = snprintf(line, sizeof line, "mink: %ld records, %.0f records/s, %ld %s",
-	             run->done, elapsed > 0 ? (double)run->done / elapsed : 0.0,
-	             run->b->errors, run->b->errors == 1 ? "error" : "errors");
-	if (n < 0)
-		return;
-	/* Spaces cover what a longer line before left. */
-	fprintf(stderr, "\r%s%*s", line, run->shown > n ? run->shown - n : 0, "");
-	if (n > run->shown)
-		run->shown = n;
-}
-
-/* --- Records: parse, query, format (the workers' part) ------------------- */
-
-/* An error record in the output and the same message for stderr. */
-static void report(worker *w, block *k, long line, long col, const cli_id *id,
-                   int dim, const char *code, const char *message)
-{
-	const char *name = w->run->name;
-	char *p;
-	int n;
-
-	cli_writer_error(w->writer, id, dim, code, message);
-	k->errors++;
-	n = col > 0 ? snprintf(NULL, 0, "mink: %s:%ld:%ld: %s\n", name, line, col,
-	                       message)
-	            : snprintf(NULL, 0, "mink: %s:%ld: %s\n", name, line, message);
-	if (n < 0)
-		return;
-	p = cli_buf_reserve(&k->msgs, (size_t)n + 1);
-	if (col > 0)
-		snprintf(p, (size_t)n + 1, "mink: %s:%ld:%ld: %s\n", name, line, col,
-		         message);
-	else
-		snprintf(p, (size_t)n + 1, "mink: %s:%ld: %s\n", name, line, message);
-	k->msgs.len += (size_t)n;
-}
-
-/* The message for a pair that mink itself refused. */
-static void library_error(const cli_pair *p, const mink_result *res,
-                          cli_error *err)
-{
-	int side = -1;
-
-	err->code = mink_error_name(res->error);
-	switch (res->error) {
-	case MINK_ERR_BAD_SHAPE:
-		/* Name the side at fault, if the library's own check finds it. */
-		for (int i = 1; i >= 0; i--)
-			if ((p->dim == 3 ? mink_shape3_check(&p->shape3[i])
-			                 : mink_shape2_check(&p->shape2[i])) != MINK_ERR_NONE)
-				side = i;
-		if (side >= 0)
-			snprintf(err->message, sizeof err->message,
-			         "%s: mink rejected this shape", side ? "b" : "a");
-		else
-			snprintf(err->message, sizeof err->message,
-			         "mink rejected a shape");
-		break;
-	case MINK_ERR_BAD_POSE:
-		snprintf(err->message, sizeof err->message, "mink rejected a pose");
-		break;
-	case MINK_ERR_NUMERIC:
-		snprintf(err->message, sizeof err->message,
-		         "the computation lost finiteness (a bug in mink: please "
-		         "report this pair)");
-		break;
-	default:
-		snprintf(err->message, sizeof err->message, "mink rejected the pair");
-		break;
-	}
-}
-
-static void run_record(worker *w, block *k, const cli_record *rec, long index)
-{
-	const cli_batch *b = w->run->b;
-	cli_id id = {NULL, (double)index};
-	cli_error err = {NULL, ""};
-	cJSON *json;
-	size_t off;
-	long line, col;
-	mink_result res;
-	cli_pair *p = &w->pair;
-
-	if (rec->len == 0) {
-		snprintf(err.message, sizeof err.message,
-		         "invalid JSON: missing value before '%c'", rec->delim);
-		report(w, k, rec->line, rec->col, &id, 0, "bad_json", err.message);
-		return;
-	}
-	/* The fast parser, or the strict one with its messages when it declines. */
-	json = cli_fastjson_parse(w->json, rec->text, rec->len);
-	if (!json) {
-		/* cJSON resets a global error position on every parse. */
-		pthread_mutex_lock(&cjson_lock);
-		json = cli_parse_json(rec->text, rec->len, &off, &err);
-		pthread_mutex_unlock(&cjson_lock);
-	}
-	if (!json) {
-		cli_record_locate(rec, off, &line, &col);
-		report(w, k, line, col, &id, 0, err.code, err.message);
-		return;
-	}
-	if (cli_parse_pair(json, b->default_dim, p, &id, &err) < 0) {
-		report(w, k, rec->line, 0, &id, p->dim, err.code, err.message);
-	} else {
-		memset(&res, 0, sizeof res);
-		if (p->dim == 3)
-			mink_query3(&p->shape3[0], &p->pose3[0], &p->shape3[1],
-			            &p->pose3[1], &b->options, &res);
-		else
-			mink_query2(&p->shape2[0], &p->pose2[0], &p->shape2[1],
-			            &p->pose2[1], &b->options, &res);
-		if (res.status == MINK_ERROR) {
-			library_error(p, &res, &err);
-			report(w, k, rec->line, 0, &id, p->dim, err.code, err.message);
-		} else {
-			cli_writer_result_notes(w->writer, &id, p->dim, &res, p->notes);
-		}
-	}
-	/* The id may point into the tree: release it only once written. */
-	cli_fastjson_release(w->json, json);
-}
 
 /* Turns every record of block k into output text and messages. */
 static void work(worker *w, block *k)
 {
+	w->rec.name = w->run->name;
+	w->rec.msgs = &k->msgs;
+	w->rec.errors = 0;
 	for (size_t i = 0; i < k->n; i++) {
 		const slot *s = &k->recs[i];
 		cli_record rec;
@@ -277,10 +119,11 @@ static void work(worker *w, block *k)
 		rec.delim = s->delim;
 		rec.line = s->line;
 		rec.col = s->col;
-		cli_writer_set_count(w->writer, s->index - 1);
-		run_record(w, k, &rec, s->index);
+		cli_writer_set_count(w->rec.writer, s->index - 1);
+		cli_record_answer(&w->rec, &rec, s->index);
 	}
-	cli_writer_swap(w->writer, &k->out);
+	cli_writer_swap(w->rec.writer, &k->out);
+	k->errors = w->rec.errors;
 }
 
 /* --- Blocks -------------------------------------------------------------- */
@@ -336,13 +179,13 @@ static void write_block(struct cli_batch_run *run, block *k)
 	if (cli_writer_error_number(b->writer))
 		return; /* nothing more goes out */
 	if (k->msgs.len > 0) {
-		progress_erase(run);
+		cli_progress_erase(&run->progress);
 		fwrite(k->msgs.data, 1, k->msgs.len, stderr);
 	}
 	cli_writer_raw(b->writer, k->out.data, k->out.len, (long)k->n);
 	b->errors += k->errors;
 	run->done += (long)k->n;
-	progress_show(run);
+	cli_progress_show(&run->progress, run->done, b->errors);
 }
 
 /* The reader's side: the block to fill next, or NULL when stopping. */
@@ -437,6 +280,30 @@ static void *reader_main(void *arg)
 	pthread_cond_signal(&run->to_writer);
 	pthread_mutex_unlock(&run->mu);
 	return (void *)(size_t)st;
+}
+
+/* --- Threads --------------------------------------------------------------- */
+
+/*
+ * Worker threads answer queries, and a 3D query keeps its EPA polytope on
+ * the stack (see mink(3), THREADS): the stack size is asked for, not left
+ * to the C library's default, which is 8 MiB with glibc but 128 KiB with
+ * musl.  Only the pages touched are ever mapped.
+ */
+#define THREAD_STACK (4u << 20)
+
+static int start_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	int rc;
+
+	if (pthread_attr_init(&attr) != 0)
+		return -1;
+	rc = pthread_attr_setstacksize(&attr, THREAD_STACK);
+	if (rc == 0)
+		rc = pthread_create(t, &attr, fn, arg);
+	pthread_attr_destroy(&attr);
+	return rc;
 }
 
 /* --- Workers and the ordered writer ---------------------------------------- */
@@ -538,12 +405,12 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 	run->threaded = 1;
 	run->cancellable = 1;
 	for (int i = 0; i < run->jobs; i++) {
-		if (pthread_create(&run->workers[i].thread, NULL, worker_main,
-		                   &run->workers[i]) != 0)
+		if (start_thread(&run->workers[i].thread, worker_main,
+		                 &run->workers[i]) != 0)
 			break;
 		started++;
 	}
-	if (started == 0 || pthread_create(&reader, NULL, reader_main, run) != 0) {
+	if (started == 0 || start_thread(&reader, reader_main, run) != 0) {
 		/* No threads to be had: stop those started, run inline. */
 		pthread_mutex_lock(&run->mu);
 		run->reader_done = 1;
@@ -591,15 +458,16 @@ static struct cli_batch_run *get_run(cli_batch *b)
 	memset(run->workers, 0, (size_t)jobs * sizeof *run->workers);
 	for (int i = 0; i < jobs; i++) {
 		run->workers[i].run = run;
-		run->workers[i].writer = cli_writer_new(NULL, format);
-		run->workers[i].json = cli_fastjson_new();
+		run->workers[i].rec.options = &b->options;
+		run->workers[i].rec.default_dim = b->default_dim;
+		run->workers[i].rec.writer = cli_writer_new(NULL, format);
+		cli_recorder_init(&run->workers[i].rec);
 	}
 	pthread_mutex_init(&run->mu, NULL);
 	pthread_cond_init(&run->to_reader, NULL);
 	pthread_cond_init(&run->to_workers, NULL);
 	pthread_cond_init(&run->to_writer, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &run->start);
-	run->last = run->start;
+	cli_progress_start(&run->progress, b->progress);
 	b->run = run;
 	return run;
 }
@@ -610,11 +478,10 @@ void cli_batch_finish(cli_batch *b)
 
 	if (!run)
 		return;
-	progress_erase(run);
+	cli_progress_erase(&run->progress);
 	for (int i = 0; i < run->jobs; i++) {
-		cli_writer_free(run->workers[i].writer);
-		cli_pair_free(&run->workers[i].pair);
-		cli_fastjson_free(run->workers[i].json);
+		cli_writer_free(run->workers[i].rec.writer);
+		cli_recorder_free(&run->workers[i].rec);
 	}
 	for (size_t i = 0; i < run->nblocks; i++)
 		block_free(&run->blocks[i]);
@@ -640,7 +507,7 @@ int cli_batch_file(cli_batch *b, const char *path)
 	struct stat info;
 
 	if (fd < 0) {
-		progress_erase(run);
+		cli_progress_erase(&run->progress);
 		fprintf(stderr, "mink: %s: %s\n", name, strerror(errno));
 		return 2;
 	}
@@ -653,8 +520,8 @@ int cli_batch_file(cli_batch *b, const char *path)
 		dir[n ? n : 1] = '\0';
 	}
 	for (int i = 0; i < run->jobs; i++) {
-		run->workers[i].pair.objcache = b->pair.objcache;
-		run->workers[i].pair.dir = dir;
+		run->workers[i].rec.pair.objcache = b->pair.objcache;
+		run->workers[i].rec.pair.dir = dir;
 	}
 	run->name = name;
 	run->index = b->index;
@@ -669,14 +536,14 @@ int cli_batch_file(cli_batch *b, const char *path)
 		long line, col;
 		const char *msg = cli_reader_message(run->reader, &line, &col);
 
-		progress_erase(run);
+		cli_progress_erase(&run->progress);
 		if (col > 0)
 			fprintf(stderr, "mink: %s:%ld:%ld: %s\n", name, line, col, msg);
 		else
 			fprintf(stderr, "mink: %s:%ld: %s\n", name, line, msg);
 		rc = 1;
 	} else if (st == CLI_READ_IOERR) {
-		progress_erase(run);
+		cli_progress_erase(&run->progress);
 		fprintf(stderr, "mink: %s: %s\n", name,
 		        strerror(cli_reader_errno(run->reader)));
 		rc = 2;
@@ -689,7 +556,7 @@ int cli_batch_file(cli_batch *b, const char *path)
 		run->blocks[i].state = B_FREE;
 	}
 	for (int i = 0; i < run->jobs; i++)
-		run->workers[i].pair.dir = NULL;
+		run->workers[i].rec.pair.dir = NULL;
 	if (!is_stdin)
 		close(fd);
 	free(dir);

@@ -15,6 +15,7 @@
 
 #include "obj/read.h"
 #include "obj/cache.h"
+#include "record.h"
 #include "parse.h"
 #include "text/buf.h"
 
@@ -169,16 +170,10 @@ int cli_objpair_run(cli_batch *b, const cli_objpair *o, const char *path_a,
 	cJSON_AddItemToObject(rec, "a", shape(o->arg[0], path_a));
 	cJSON_AddItemToObject(rec, "b", shape(o->arg[1], path_b));
 	p->dir = NULL;
-	memset(&res, 0, sizeof res);
 	if (cli_parse_pair(rec, 3, p, &id, &err) == 0 &&
-	    mink_query3(&p->shape3[0], &p->pose3[0], &p->shape3[1], &p->pose3[1],
-	                &b->options, &res) != MINK_ERROR) {
+	    cli_answer_pair(p, &b->options, &res, &err) == 0) {
 		cli_writer_result_notes(b->writer, &id, 3, &res, p->notes);
 	} else {
-		if (!err.code) {
-			err.code = mink_error_name(res.error);
-			snprintf(err.message, sizeof err.message, "mink rejected the pair");
-		}
 		cli_writer_error(b->writer, &id, 3, err.code, err.message);
 		fprintf(stderr, "mink: %s\n", err.message);
 		b->errors++;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text/fmtnum.h"
 #include "text/jsoncheck.h"
 #include "text/buf.h"
 
@@ -511,6 +512,17 @@ static const char *json_type(const cJSON *item)
 	return "null";
 }
 
+const char *cli_id_text(const cli_id *id, char *buf)
+{
+	if (id->str)
+		return id->str;
+	if (id->num == floor(id->num) && fabs(id->num) <= 9007199254740992.0)
+		cli_fmtint(buf, id->num);
+	else
+		cli_fmtnum(buf, id->num);
+	return buf;
+}
+
 static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 {
 	/*
@@ -601,50 +613,4 @@ void cli_pair_free(cli_pair *p)
 		p->pts2[i] = NULL;
 		p->cap3[i] = p->cap2[i] = 0;
 	}
-}
-
-cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
-                      cli_error *err)
-{
-	const char *end = NULL;
-	cJSON *json;
-	size_t at;
-	const char *after = "";
-	char msg[CLI_MSG_MAX - 16];
-
-	/* The strict check finds every syntax error, and where it is. */
-	if (cli_json_check(text, len, offset, msg, sizeof msg) < 0) {
-		fail(err, "bad_json", "invalid JSON: %s", msg);
-		return NULL;
-	}
-	/*
-	 * What follows is a fallback, should cJSON still refuse the text.  The
-	 * NUL is passed too: cJSON then stops on it when the text ends too
-	 * early, instead of blaming the last byte.
-	 */
-	json = cJSON_ParseWithLengthOpts(text, len + 1, &end, 0);
-	at = end ? (size_t)(end - text) : 0;
-	if (json) {
-		/* cJSON stops after the value; anything but blanks may not follow. */
-		while (at < len && (text[at] == ' ' || text[at] == '\t' ||
-		                    text[at] == '\r' || text[at] == '\n'))
-			at++;
-		if (at == len)
-			return json;
-		cJSON_Delete(json);
-		after = " after the value";
-	}
-	*offset = at;
-	if (at >= len) {
-		fail(err, "bad_json", "invalid JSON: unexpected end of record");
-	} else {
-		unsigned char c = (unsigned char)text[at];
-
-		if (c > 0x20 && c < 0x7F)
-			fail(err, "bad_json", "invalid JSON: unexpected '%c'%s", c, after);
-		else
-			fail(err, "bad_json", "invalid JSON: unexpected byte 0x%02X%s", c,
-			     after);
-	}
-	return NULL;
 }

@@ -10,9 +10,7 @@
 
 #include "mink.h"
 #include "obj/cache.h"
-
-/** Room for an error message, NUL included. */
-#define CLI_MSG_MAX 256
+#include "text/jsoncheck.h"
 
 /** A record's id: a string (pointing into the cJSON tree) or an integer. */
 typedef struct cli_id {
@@ -20,11 +18,13 @@ typedef struct cli_id {
 	double num;      /**< the integer id, exactly representable */
 } cli_id;
 
-/** Why a record was rejected: an output error code and a message. */
-typedef struct cli_error {
-	const char *code; /**< "bad_json", "bad_record", "bad_shape", ... */
-	char message[CLI_MSG_MAX];
-} cli_error;
+/**
+ * The text of an id, as every output shows it: a string's own bytes, an
+ * integer's digits (any other number, as a result file written elsewhere
+ * may hold, in the shortest round-trip form).  `buf` has room for
+ * CLI_NUM_MAX bytes; the return value is buf or id->str.
+ */
+const char *cli_id_text(const cli_id *id, char *buf);
 
 /**
  * A pair ready for mink_query3 or mink_query2.  Hull and polygon points
@@ -59,14 +59,5 @@ int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *pair,
 
 /** Releases the point buffers of a pair. */
 void cli_pair_free(cli_pair *pair);
-
-/**
- * Parses the text of one record (len > 0 and text[len] == '\0').  On a
- * syntax error, or when more than blanks follow the value, returns NULL
- * with *err filled (code "bad_json") and *offset set to where the text
- * went wrong.
- */
-cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
-                      cli_error *err);
 
 #endif /* CLI_PARSE_H */

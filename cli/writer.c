@@ -157,16 +157,15 @@ static void put_int(cli_writer *w, long v)
 
 static void put_id(cli_writer *w, const cli_id *id)
 {
-	if (id->str) {
-		if (w->format == CLI_FORMAT_CSV)
-			cli_put_csv_string(&w->buf, id->str);
-		else
-			cli_put_json_string(&w->buf, id->str);
-	} else {
-		char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
+	char num[CLI_NUM_MAX];
+	const char *text = cli_id_text(id, num);
 
-		w->buf.len += cli_fmtint(p, id->num);
-	}
+	if (!id->str)
+		cli_buf_puts(&w->buf, text);
+	else if (w->format == CLI_FORMAT_CSV)
+		cli_put_csv_string(&w->buf, text);
+	else
+		cli_put_json_string(&w->buf, text);
 }
 
 static void put_json_vec(cli_writer *w, mink_vec3 v, int dim)

@@ -482,19 +482,14 @@ static void copy_str(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
-/* The id's text: a string's content, an integer's digits. */
-static char *id_text(const cJSON *id)
+/* The id's text, as the writer writes it. */
+static char *id_text(const cJSON *item)
 {
 	char num[CLI_NUM_MAX];
+	cli_id id = {cJSON_IsString(item) ? item->valuestring : NULL,
+	             item->valuedouble};
 
-	if (cJSON_IsString(id))
-		return strdup(id->valuestring);
-	if (id->valuedouble == floor(id->valuedouble) &&
-	    fabs(id->valuedouble) <= 9007199254740992.0)
-		cli_fmtint(num, id->valuedouble);
-	else
-		cli_fmtnum(num, id->valuedouble);
-	return strdup(num);
+	return strdup(cli_id_text(&id, num));
 }
 
 /* A number, or null (NaN: the writer's text for a non-finite value). */

@@ -10,6 +10,7 @@
  */
 #include "text/jsoncheck.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -328,4 +329,70 @@ close:
 		i++;
 		e = depth ? E_NEXT : E_END;
 	}
+}
+
+/* Fills *err and returns -1. */
+static int fail(cli_error *err, const char *code, const char *fmt, ...)
+	CLI_PRINTF(3, 4);
+
+static int fail(cli_error *err, const char *code, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* cJSON resets a global error position on every parse. */
+static pthread_mutex_t cjson_lock = PTHREAD_MUTEX_INITIALIZER;
+
+cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
+                      cli_error *err)
+{
+	const char *end = NULL;
+	cJSON *json;
+	size_t at;
+	const char *after = "";
+	char msg[CLI_MSG_MAX - 16];
+
+	/* The strict check finds every syntax error, and where it is. */
+	if (cli_json_check(text, len, offset, msg, sizeof msg) < 0) {
+		fail(err, "bad_json", "invalid JSON: %s", msg);
+		return NULL;
+	}
+	/*
+	 * What follows is a fallback, should cJSON still refuse the text.  The
+	 * NUL is passed too: cJSON then stops on it when the text ends too
+	 * early, instead of blaming the last byte.
+	 */
+	pthread_mutex_lock(&cjson_lock);
+	json = cJSON_ParseWithLengthOpts(text, len + 1, &end, 0);
+	pthread_mutex_unlock(&cjson_lock);
+	at = end ? (size_t)(end - text) : 0;
+	if (json) {
+		/* cJSON stops after the value; anything but blanks may not follow. */
+		while (at < len && (text[at] == ' ' || text[at] == '\t' ||
+		                    text[at] == '\r' || text[at] == '\n'))
+			at++;
+		if (at == len)
+			return json;
+		cJSON_Delete(json);
+		after = " after the value";
+	}
+	*offset = at;
+	if (at >= len) {
+		fail(err, "bad_json", "invalid JSON: unexpected end of record");
+	} else {
+		unsigned char c = (unsigned char)text[at];
+
+		if (c > 0x20 && c < 0x7F)
+			fail(err, "bad_json", "invalid JSON: unexpected '%c'%s", c, after);
+		else
+			fail(err, "bad_json", "invalid JSON: unexpected byte 0x%02X%s", c,
+			     after);
+	}
+	return NULL;
 }

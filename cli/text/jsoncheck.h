@@ -6,6 +6,18 @@
 
 #include <stddef.h>
 
+#include <cJSON.h>
+
+/** Room for an error message, NUL included. */
+#define CLI_MSG_MAX 256
+
+/** Why a record was rejected: an output error code and a message. */
+typedef struct cli_error {
+	const char *code; /**< "bad_json", "bad_record", "bad_shape", ... */
+	char message[CLI_MSG_MAX];
+} cli_error;
+
+
 /** Nesting deeper than this is refused (cJSON stops at 1000). */
 #define CLI_JSON_MAX_DEPTH 512
 
@@ -26,5 +38,15 @@
  */
 int cli_json_check(const char *text, size_t len, size_t *offset, char *msg,
                    size_t size);
+
+/**
+ * Parses the text of one record (len > 0 and text[len] == '\0') with
+ * cJSON, after the strict check.  On a syntax error, or when more than
+ * blanks follow the value, returns NULL with *err filled (code "bad_json")
+ * and *offset set to where the text went wrong.  Safe to call from several
+ * threads (cJSON keeps its error position in a global: calls take turns).
+ */
+cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
+                      cli_error *err);
 
 #endif /* CLI_JSONCHECK_H */

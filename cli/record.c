@@ -1,0 +1,128 @@
+/*
+ * record.c - one record from its text to its output record (record.h).
+ */
+#include "record.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void cli_recorder_init(cli_recorder *r)
+{
+	r->json = cli_fastjson_new();
+}
+
+void cli_recorder_free(cli_recorder *r)
+{
+	cli_pair_free(&r->pair);
+	cli_fastjson_free(r->json);
+	r->json = NULL;
+}
+
+/* An error record in the output and the same message for stderr. */
+static void report(cli_recorder *r, long line, long col, const cli_id *id,
+                   int dim, const char *code, const char *message)
+{
+	const char *name = r->name;
+	char *p;
+	int n;
+
+	cli_writer_error(r->writer, id, dim, code, message);
+	r->errors++;
+	n = col > 0 ? snprintf(NULL, 0, "mink: %s:%ld:%ld: %s\n", name, line, col,
+	                       message)
+	            : snprintf(NULL, 0, "mink: %s:%ld: %s\n", name, line, message);
+	if (n < 0)
+		return;
+	p = cli_buf_reserve(r->msgs, (size_t)n + 1);
+	if (col > 0)
+		snprintf(p, (size_t)n + 1, "mink: %s:%ld:%ld: %s\n", name, line, col,
+		         message);
+	else
+		snprintf(p, (size_t)n + 1, "mink: %s:%ld: %s\n", name, line, message);
+	r->msgs->len += (size_t)n;
+}
+
+/* The message for a pair that mink itself refused. */
+static void library_error(const cli_pair *p, const mink_result *res,
+                          cli_error *err)
+{
+	int side = -1;
+
+	err->code = mink_error_name(res->error);
+	switch (res->error) {
+	case MINK_ERR_BAD_SHAPE:
+		/* Name the side at fault, if the library's own check finds it. */
+		for (int i = 1; i >= 0; i--)
+			if ((p->dim == 3 ? mink_shape3_check(&p->shape3[i])
+			                 : mink_shape2_check(&p->shape2[i])) != MINK_ERR_NONE)
+				side = i;
+		if (side >= 0)
+			snprintf(err->message, sizeof err->message,
+			         "%s: mink rejected this shape", side ? "b" : "a");
+		else
+			snprintf(err->message, sizeof err->message,
+			         "mink rejected a shape");
+		break;
+	case MINK_ERR_BAD_POSE:
+		snprintf(err->message, sizeof err->message, "mink rejected a pose");
+		break;
+	case MINK_ERR_NUMERIC:
+		snprintf(err->message, sizeof err->message,
+		         "the computation lost finiteness (a bug in mink: please "
+		         "report this pair)");
+		break;
+	default:
+		snprintf(err->message, sizeof err->message, "mink rejected the pair");
+		break;
+	}
+}
+
+void cli_record_answer(cli_recorder *r, const cli_record *rec, long index)
+{
+	cli_id id = {NULL, (double)index};
+	cli_error err = {NULL, ""};
+	cJSON *json;
+	size_t off;
+	long line, col;
+	mink_result res;
+	cli_pair *p = &r->pair;
+
+	if (rec->len == 0) {
+		snprintf(err.message, sizeof err.message,
+		         "invalid JSON: missing value before '%c'", rec->delim);
+		report(r, rec->line, rec->col, &id, 0, "bad_json", err.message);
+		return;
+	}
+	/* The fast parser, or the strict one with its messages when it declines. */
+	json = cli_fastjson_parse(r->json, rec->text, rec->len);
+	if (!json)
+		json = cli_parse_json(rec->text, rec->len, &off, &err);
+	if (!json) {
+		cli_record_locate(rec, off, &line, &col);
+		report(r, line, col, &id, 0, err.code, err.message);
+		return;
+	}
+	if (cli_parse_pair(json, r->default_dim, p, &id, &err) < 0 ||
+	    cli_answer_pair(p, r->options, &res, &err) < 0)
+		report(r, rec->line, 0, &id, p->dim, err.code, err.message);
+	else
+		cli_writer_result_notes(r->writer, &id, p->dim, &res, p->notes);
+	/* The id may point into the tree: release it only once written. */
+	cli_fastjson_release(r->json, json);
+}
+
+int cli_answer_pair(const cli_pair *p, const mink_options *options,
+                    mink_result *res, cli_error *err)
+{
+	memset(res, 0, sizeof *res);
+	if (p->dim == 3)
+		mink_query3(&p->shape3[0], &p->pose3[0], &p->shape3[1], &p->pose3[1],
+		            options, res);
+	else
+		mink_query2(&p->shape2[0], &p->pose2[0], &p->shape2[1], &p->pose2[1],
+		            options, res);
+	if (res->status != MINK_ERROR)
+		return 0;
+	library_error(p, res, err);
+	return -1;
+}
