@@ -548,7 +548,7 @@ static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 
 /*
  * The OBJ hulls of a well-formed record, from the cache: each file is read
- * and each hull built once (see objcache.h).
+ * and each hull built once (see obj/cache.h).
  */
 static int obj_lookup(cli_pair *p, cli_error *err)
 {

@@ -1,5 +1,5 @@
 /*
- * support.c - support points of posed shapes, from their definitions.
+ * posed.c - support points of posed shapes, from their definitions.
  *
  * Only +, -, *, / and sqrt, evaluated in the order written (the build uses
  * -ffp-contract=off): the results are bit-identical wherever IEEE 754

@@ -1,5 +1,5 @@
 /*
- * support.h - support points of posed shapes, for `mink gen` (extents)
+ * posed.h - support points of posed shapes, for `mink gen` (extents)
  * and `mink render` (outlines).
  *
  * The library keeps its support functions private; these follow the
@@ -7,8 +7,8 @@
  * which IEEE 754 rounds correctly, so what gen computes with them is the
  * same on every machine.
  */
-#ifndef CLI_SUPPORT_H
-#define CLI_SUPPORT_H
+#ifndef CLI_CMD_POSED_H
+#define CLI_CMD_POSED_H
 
 #include "mink.h"
 
@@ -53,4 +53,4 @@ int cli_vertices3(const mink_shape3 *s, mink_vec3 *out, int max);
 /** The 2D counterpart of cli_vertices3 (-1 for circles and capsules). */
 int cli_vertices2(const mink_shape2 *s, mink_vec2 *out, int max);
 
-#endif /* CLI_SUPPORT_H */
+#endif /* CLI_CMD_POSED_H */

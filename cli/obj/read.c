@@ -1,5 +1,5 @@
 /*
- * obj.c - the strict OBJ reader (see obj.h for what it takes and refuses).
+ * read.c - the strict OBJ reader (see read.h for what it takes and refuses).
  *
  * The whole file is read into memory and split into statements: physical
  * lines joined where one ends with a backslash (comment lines are never

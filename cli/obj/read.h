@@ -1,5 +1,5 @@
 /*
- * obj.h - a strict reader of Wavefront OBJ files, for convex hulls.
+ * read.h - a strict reader of Wavefront OBJ files, for convex hulls.
  *
  * What is read: vertices (`v x y z [w]`, and the common `v x y z r g b`
  * with vertex colours, which are ignored), the elements `f`, `l` and `p`
@@ -22,8 +22,8 @@
  * converted by strtod once their syntax is checked: correctly rounded,
  * exactly what a JSON reader makes of the same text.
  */
-#ifndef CLI_OBJ_H
-#define CLI_OBJ_H
+#ifndef CLI_OBJ_READ_H
+#define CLI_OBJ_READ_H
 
 #include <stddef.h>
 
@@ -116,4 +116,4 @@ void cli_obj_part_free(cli_obj_part *part);
  */
 int cli_obj_number(const char *s, double *out);
 
-#endif /* CLI_OBJ_H */
+#endif /* CLI_OBJ_READ_H */

@@ -1,5 +1,5 @@
 /*
- * util.c - allocation and byte buffers for cli/.
+ * buf.c - allocation, byte buffers and text quoted in messages, for cli/.
  */
 #include "text/buf.h"
 

@@ -1,8 +1,9 @@
 /*
- * util.h - small helpers shared by the rooms of cli/.
+ * buf.h - allocation, byte buffers and text quoted in messages: the small
+ * helpers every room of cli/ uses.
  */
-#ifndef CLI_UTIL_H
-#define CLI_UTIL_H
+#ifndef CLI_TEXT_BUF_H
+#define CLI_TEXT_BUF_H
 
 #include <stddef.h>
 
@@ -54,4 +55,4 @@ const char *cli_shown(char *out, size_t cap, const char *s);
  */
 size_t cli_utf8_len(const unsigned char *s);
 
-#endif /* CLI_UTIL_H */
+#endif /* CLI_TEXT_BUF_H */

@@ -1,5 +1,5 @@
 /*
- * csv.c - RFC 4180 rows from a byte stream, one byte at a time from a
+ * csvread.c - RFC 4180 rows from a byte stream, one byte at a time from a
  * chunk buffer, into a row buffer of NUL-terminated fields.
  */
 #include "text/csvread.h"

@@ -1,13 +1,13 @@
 /*
- * csv.h - a streaming reader of CSV (RFC 4180), row by row.
+ * csvread.h - a streaming reader of CSV (RFC 4180), row by row.
  *
  * Fields are separated by commas and rows by CRLF or LF; a field in double
  * quotes may hold commas, line breaks and doubled quotes ("").  Memory
  * stays at about the longest row plus one chunk.  Blank lines are skipped,
  * and a UTF-8 byte order mark at the start is ignored.
  */
-#ifndef CLI_CSV_H
-#define CLI_CSV_H
+#ifndef CLI_TEXT_CSVREAD_H
+#define CLI_TEXT_CSVREAD_H
 
 #include <stddef.h>
 
@@ -41,4 +41,4 @@ int cli_csv_errno(const cli_csv *c);
 
 void cli_csv_free(cli_csv *c);
 
-#endif /* CLI_CSV_H */
+#endif /* CLI_TEXT_CSVREAD_H */

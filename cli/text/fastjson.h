@@ -2,8 +2,8 @@
  * fastjson.h - the common case of reading a record: valid JSON into a
  * cJSON tree in an arena, numbers converted without strtod.
  */
-#ifndef CLI_FASTJSON_H
-#define CLI_FASTJSON_H
+#ifndef CLI_TEXT_FASTJSON_H
+#define CLI_TEXT_FASTJSON_H
 
 #include <stddef.h>
 
@@ -33,4 +33,4 @@ cJSON *cli_fastjson_parse(cli_fastjson *p, const char *text, size_t len);
  */
 void cli_fastjson_release(cli_fastjson *p, cJSON *tree);
 
-#endif /* CLI_FASTJSON_H */
+#endif /* CLI_TEXT_FASTJSON_H */

@@ -1,8 +1,8 @@
 /*
  * fmtnum.h - shortest decimal text of a double that reads back exactly.
  */
-#ifndef CLI_FMTNUM_H
-#define CLI_FMTNUM_H
+#ifndef CLI_TEXT_FMTNUM_H
+#define CLI_TEXT_FMTNUM_H
 
 #include <stddef.h>
 
@@ -20,4 +20,4 @@ size_t cli_fmtnum(char *buf, double v);
 /** Writes an integral double (|v| <= 2^53) in plain digits, no exponent. */
 size_t cli_fmtint(char *buf, double v);
 
-#endif /* CLI_FMTNUM_H */
+#endif /* CLI_TEXT_FMTNUM_H */

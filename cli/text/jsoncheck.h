@@ -1,8 +1,8 @@
 /*
  * jsoncheck.h - strict JSON syntax (RFC 8259), with where it first fails.
  */
-#ifndef CLI_JSONCHECK_H
-#define CLI_JSONCHECK_H
+#ifndef CLI_TEXT_JSONCHECK_H
+#define CLI_TEXT_JSONCHECK_H
 
 #include <stddef.h>
 
@@ -49,4 +49,4 @@ int cli_json_check(const char *text, size_t len, size_t *offset, char *msg,
 cJSON *cli_parse_json(const char *text, size_t len, size_t *offset,
                       cli_error *err);
 
-#endif /* CLI_JSONCHECK_H */
+#endif /* CLI_TEXT_JSONCHECK_H */

@@ -1,5 +1,5 @@
 /*
- * reader.c - splitting a byte stream into JSON records, chunk by chunk.
+ * split.c - splitting a byte stream into JSON records, chunk by chunk.
  *
  * The buffer holds the unfinished record (from `rec_start`) followed by
  * unscanned input (from `pos`).  When the scan reaches the end of the

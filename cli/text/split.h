@@ -1,5 +1,5 @@
 /*
- * reader.h - a streaming splitter of batch files into records.
+ * split.h - a streaming splitter of batch files into records.
  *
  * A file whose first non-blank byte is '[' is a JSON array of pairs; any
  * other file is NDJSON, one pair per line (blank lines skipped).  The
@@ -8,8 +8,8 @@
  * it finds where a record ends with a small scanner (strings, escapes and
  * bracket nesting) and leaves the parsing of the record to the caller.
  */
-#ifndef CLI_READER_H
-#define CLI_READER_H
+#ifndef CLI_TEXT_SPLIT_H
+#define CLI_TEXT_SPLIT_H
 
 #include <stddef.h>
 
@@ -55,4 +55,4 @@ void cli_reader_free(cli_reader *r);
 void cli_record_locate(const cli_record *rec, size_t offset, long *line,
                        long *col);
 
-#endif /* CLI_READER_H */
+#endif /* CLI_TEXT_SPLIT_H */

@@ -1,8 +1,8 @@
 /*
  * strmap.h - a small hash map from strings to pointers, for cli/.
  */
-#ifndef CLI_STRMAP_H
-#define CLI_STRMAP_H
+#ifndef CLI_TEXT_STRMAP_H
+#define CLI_TEXT_STRMAP_H
 
 #include <stddef.h>
 
@@ -29,4 +29,4 @@ void cli_strmap_each(const cli_strmap *m, void (*fn)(void *value, void *ctx),
 /** Releases the map's memory (not the values) and empties it. */
 void cli_strmap_free(cli_strmap *m);
 
-#endif /* CLI_STRMAP_H */
+#endif /* CLI_TEXT_STRMAP_H */

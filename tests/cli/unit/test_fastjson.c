@@ -33,7 +33,7 @@ static unsigned pick(unsigned n)
 	return (unsigned)(next() % n);
 }
 
-/* What parse.c's cli_parse_json accepts, and the tree it returns. */
+/* What cli_parse_json (text/jsoncheck.c) accepts, and the tree it returns. */
 static cJSON *reference(const char *text, size_t len)
 {
 	char msg[128];

@@ -1,6 +1,7 @@
 /*
- * test_obj.c - OBJ hulls: the strict reader (cli/obj.c), the hull cache
- * and its notes (cli/objcache.c), and the pairs of testdata/obj-pairs.json
+ * test_obj.c - OBJ hulls: the strict reader (cli/obj/read.c), the hull cache
+ * and its notes (cli/obj/cache.c, hull.c), and the pairs of
+ * testdata/obj-pairs.json
  * against oracles that never see the library's hulls.
  *
  * The reader is checked statement by statement, on what it must take and
