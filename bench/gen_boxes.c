@@ -16,26 +16,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "mink_random.h"
+
 #define PI 3.14159265358979323846
 
-static uint64_t st[4];
+static mink_rng rng;
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t next(void)
-{
-	uint64_t result = rotl(st[1] * 5, 7) * 9, t = st[1] << 17;
-	st[2] ^= st[0];
-	st[3] ^= st[1];
-	st[1] ^= st[2];
-	st[0] ^= st[3];
-	st[2] ^= t;
-	st[3] = rotl(st[3], 45);
-	return result;
-}
-
-static double unit(void) { return (double)(next() >> 11) * 0x1.0p-53; }
-static double range(double lo, double hi) { return lo + (hi - lo) * unit(); }
+static double unit(void) { return mink_rng_unit(&rng); }
+static double range(double lo, double hi) { return mink_rng_range(&rng, lo, hi); }
 
 typedef struct box {
 	double h[3], q[4], p[3], r[9];
@@ -79,12 +67,7 @@ int main(int argc, char **argv)
 	}
 	long n = atol(argv[1]);
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 42;
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		st[i] = z ^ (z >> 31);
-	}
+	mink_rng_seed(&rng, seed);
 	for (long i = 0; i < n; i++) {
 		box a, b;
 		random_box(&a);

@@ -23,6 +23,7 @@
 
 #include "bmath.h"
 #include "oracle.h"
+#include "mink_random.h"
 #include "polyoracle.h"
 
 #ifndef BENCH_HULL_BUILD
@@ -46,41 +47,11 @@
 /* ---------------------------------------------------------------- */
 /* seeded PRNG: xoshiro256**, seeded by splitmix64                   */
 
-typedef struct rng {
-	uint64_t s[4];
-} rng;
+typedef mink_rng rng;
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static void rng_seed(rng *r, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-static double rng_unit(rng *r) { return (double)(rng_next(r) >> 11) * 0x1.0p-53; }
-static double rng_range(rng *r, double lo, double hi) { return lo + (hi - lo) * rng_unit(r); }
+static uint64_t rng_next(rng *r) { return mink_rng_next(r); }
+static double rng_unit(rng *r) { return mink_rng_unit(r); }
+static double rng_range(rng *r, double lo, double hi) { return mink_rng_range(r, lo, hi); }
 static int rng_int(rng *r, int lo, int hi) { return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1)); }
 
 static mink_vec3 rng_in_ball(rng *r)
@@ -586,7 +557,7 @@ static void build_dataset(dataset *d, cat_id cat, int n)
 	d->ref_pa = xcalloc((size_t)n, sizeof *d->ref_pa);
 	d->ref_pb = xcalloc((size_t)n, sizeof *d->ref_pb);
 	rng r;
-	rng_seed(&r, SEED + (uint64_t)cat);
+	mink_rng_seed(&r, SEED + (uint64_t)cat);
 	int n_pen = 0;
 
 	if (cat == CAT_POLY2) {
@@ -909,7 +880,7 @@ static int beats_reference(const dataset *d, int n, const bench_answer *ans)
 static void check_polyoracle(double scale)
 {
 	rng r;
-	rng_seed(&r, SEED ^ 0x5eedULL);
+	mink_rng_seed(&r, SEED ^ 0x5eedULL);
 	int n = (int)(300 * scale) + 20, bad = 0, ok = 0;
 	double worst = 0;
 	dataset d;

@@ -38,6 +38,7 @@
 #include <time.h>
 
 #include "mink.h"
+#include "mink_random.h"
 
 enum { POSES = 256 };
 
@@ -56,12 +57,7 @@ static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
 static double rng_unit(void)
 {
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	z ^= z >> 31;
-	return (double)(z >> 11) / 9007199254740992.0;
+	return (double)(mink_splitmix64(&rng_state) >> 11) / 9007199254740992.0;
 }
 
 static mink_vec3 unit_vec(void)

@@ -232,43 +232,15 @@ mink_shape2 tu_polygon(const mink_vec2 *pts, int n)
 	return s;
 }
 
-/* ---- PRNG ---- */
+/* ---- PRNG: mink_random.h's generator, with the distributions tests use ---- */
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
+void tu_rng_seed(tu_rng *r, uint64_t seed) { mink_rng_seed(r, seed); }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t tu_rng_next(tu_rng *r) { return mink_rng_next(r); }
 
-void tu_rng_seed(tu_rng *r, uint64_t seed)
-{
-	uint64_t x = seed;
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&x);
-}
+double tu_rng_unit(tu_rng *r) { return mink_rng_unit(r); }
 
-/* xoshiro256** (Blackman and Vigna). */
-uint64_t tu_rng_next(tu_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-double tu_rng_unit(tu_rng *r) { return (double)(tu_rng_next(r) >> 11) * 0x1.0p-53; }
-
-double tu_rng_range(tu_rng *r, double lo, double hi) { return lo + (hi - lo) * tu_rng_unit(r); }
+double tu_rng_range(tu_rng *r, double lo, double hi) { return mink_rng_range(r, lo, hi); }
 
 double tu_rng_log_range(tu_rng *r, double lo, double hi)
 {

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "mink.h"
+#include "mink_random.h"
 
 /* ---- vectors and rotations (independent of lib/) ---- */
 
@@ -73,16 +74,14 @@ mink_shape2 tu_capsule2(double r, double hh);
 mink_shape2 tu_polygon(const mink_vec2 *pts, int n);
 
 /*
- * ---- seeded PRNG: xoshiro256**, seeded by splitmix64 ----
+ * ---- seeded PRNG: xoshiro256**, seeded by splitmix64 (mink_random.h) ----
  *
  * The same seed gives the same numbers everywhere, provided that callers
  * never draw twice in one expression whose order C leaves unspecified
  * (two draws as arguments of one call, or as operands of one operator).
  */
 
-typedef struct tu_rng {
-	uint64_t s[4];
-} tu_rng;
+typedef mink_rng tu_rng;
 
 void tu_rng_seed(tu_rng *r, uint64_t seed);
 uint64_t tu_rng_next(tu_rng *r);

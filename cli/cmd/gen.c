@@ -28,6 +28,7 @@
 
 #include "text/fmtnum.h"
 #include "mink.h"
+#include "mink_random.h"
 #include "cmd/cmd.h"
 #include "opts.h"
 #include "cmd/posed.h"
@@ -37,70 +38,6 @@
 
 /* Hull and polygon vertex counts: 4..12 in 3D, 3..10 in 2D. */
 enum { MAX_POINTS = 12, MAX_KINDS = 16, MAX_ATTEMPTS = 1000 };
-
-/* --- Random numbers ------------------------------------------------------ */
-
-typedef struct rng {
-	uint64_t s[4];
-} rng;
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-static void rng_seed(rng *r, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256** 1.0 */
-static uint64_t rng_next(rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/* Uniform in [0, 1): the top 53 bits, exactly. */
-static double rng_unit(rng *r)
-{
-	return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static double rng_range(rng *r, double lo, double hi)
-{
-	return lo + (hi - lo) * rng_unit(r);
-}
-
-/* Uniform in [0, n), n > 0, without modulo bias. */
-static uint64_t rng_below(rng *r, uint64_t n)
-{
-	uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
-
-	do
-		x = rng_next(r);
-	while (x >= limit);
-	return x % n;
-}
 
 /* --- Deterministic helpers ---------------------------------------------- */
 
@@ -178,7 +115,7 @@ typedef struct side {
 } side;
 
 typedef struct gen {
-	rng r;
+	mink_rng r;
 	int dim;
 	const gen_kind *kinds[MAX_KINDS];
 	int nkinds;
@@ -203,11 +140,11 @@ static double snap6(double v)
 }
 
 /* A random direction, uniform on the unit circle or sphere (dim 2 or 3). */
-static mink_vec3 random_unit(rng *r, int dim)
+static mink_vec3 random_unit(mink_rng *r, int dim)
 {
 	for (;;) {
-		double x = rng_range(r, -1, 1), y = rng_range(r, -1, 1);
-		double z = dim == 3 ? rng_range(r, -1, 1) : 0;
+		double x = mink_rng_range(r, -1, 1), y = mink_rng_range(r, -1, 1);
+		double z = dim == 3 ? mink_rng_range(r, -1, 1) : 0;
 		double l2 = x * x + y * y + z * z;
 
 		if (l2 > 1e-4 && l2 <= 1) {
@@ -230,7 +167,7 @@ static mink_vec3 snap3(const gen *g, mink_vec3 v)
 static mink_vec3 random_shell(gen *g, double scale, double lo, double hi)
 {
 	mink_vec3 u = random_unit(&g->r, g->dim);
-	double l = scale * rng_range(&g->r, lo, hi);
+	double l = scale * mink_rng_range(&g->r, lo, hi);
 	mink_vec3 p = {u.x * l, u.y * l, u.z * l};
 
 	return snap3(g, p);
@@ -258,7 +195,7 @@ static void draw_shape3(gen *g, side *x)
 {
 	mink_shape3 *s = &x->s3;
 	double k = x->scale;
-	rng *r = &g->r;
+	mink_rng *r = &g->r;
 
 	memset(s, 0, sizeof *s);
 	s->type = (mink_shape3_type)x->kind->type;
@@ -267,26 +204,26 @@ static void draw_shape3(gen *g, side *x)
 		s->sphere.radius = snap(g, k);
 		break;
 	case MINK_BOX:
-		s->box.half_extents.x = snap(g, k * rng_range(r, 0.3, 1));
-		s->box.half_extents.y = snap(g, k * rng_range(r, 0.3, 1));
-		s->box.half_extents.z = snap(g, k * rng_range(r, 0.3, 1));
+		s->box.half_extents.x = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->box.half_extents.y = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->box.half_extents.z = snap(g, k * mink_rng_range(r, 0.3, 1));
 		break;
 	case MINK_CAPSULE:
-		s->capsule.radius = snap(g, k * rng_range(r, 0.25, 0.6));
-		s->capsule.half_height = snap(g, k * rng_range(r, 0.2, 1));
+		s->capsule.radius = snap(g, k * mink_rng_range(r, 0.25, 0.6));
+		s->capsule.half_height = snap(g, k * mink_rng_range(r, 0.2, 1));
 		break;
 	case MINK_CYLINDER:
-		s->cylinder.radius = snap(g, k * rng_range(r, 0.3, 1));
-		s->cylinder.half_height = snap(g, k * rng_range(r, 0.2, 1));
+		s->cylinder.radius = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->cylinder.half_height = snap(g, k * mink_rng_range(r, 0.2, 1));
 		break;
 	case MINK_CONE:
-		s->cone.radius = snap(g, k * rng_range(r, 0.3, 1));
-		s->cone.half_height = snap(g, k * rng_range(r, 0.3, 1));
+		s->cone.radius = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->cone.half_height = snap(g, k * mink_rng_range(r, 0.3, 1));
 		break;
 	case MINK_ELLIPSOID:
-		s->ellipsoid.radii.x = snap(g, k * rng_range(r, 0.3, 1));
-		s->ellipsoid.radii.y = snap(g, k * rng_range(r, 0.3, 1));
-		s->ellipsoid.radii.z = snap(g, k * rng_range(r, 0.3, 1));
+		s->ellipsoid.radii.x = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->ellipsoid.radii.y = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->ellipsoid.radii.z = snap(g, k * mink_rng_range(r, 0.3, 1));
 		break;
 	case MINK_POINT:
 		break;
@@ -304,7 +241,7 @@ static void draw_shape3(gen *g, side *x)
 		               s->triangle.points[2]) < 0.4 * k * k);
 		break;
 	case MINK_HULL: {
-		int n = 4 + (int)rng_below(r, MAX_POINTS - 3);
+		int n = 4 + (int)mink_rng_below(r, MAX_POINTS - 3);
 
 		for (int i = 0; i < n; i++)
 			x->pts3[i] = random_shell(g, k, 0.5, 1);
@@ -319,7 +256,7 @@ static void draw_shape2(gen *g, side *x)
 {
 	mink_shape2 *s = &x->s2;
 	double k = x->scale;
-	rng *r = &g->r;
+	mink_rng *r = &g->r;
 
 	memset(s, 0, sizeof *s);
 	s->type = (mink_shape2_type)x->kind->type;
@@ -328,12 +265,12 @@ static void draw_shape2(gen *g, side *x)
 		s->circle.radius = snap(g, k);
 		break;
 	case MINK_BOX2:
-		s->box.half_extents.x = snap(g, k * rng_range(r, 0.3, 1));
-		s->box.half_extents.y = snap(g, k * rng_range(r, 0.3, 1));
+		s->box.half_extents.x = snap(g, k * mink_rng_range(r, 0.3, 1));
+		s->box.half_extents.y = snap(g, k * mink_rng_range(r, 0.3, 1));
 		break;
 	case MINK_CAPSULE2:
-		s->capsule.radius = snap(g, k * rng_range(r, 0.25, 0.6));
-		s->capsule.half_height = snap(g, k * rng_range(r, 0.2, 1));
+		s->capsule.radius = snap(g, k * mink_rng_range(r, 0.25, 0.6));
+		s->capsule.half_height = snap(g, k * mink_rng_range(r, 0.2, 1));
 		break;
 	case MINK_POINT2:
 		break;
@@ -350,7 +287,7 @@ static void draw_shape2(gen *g, side *x)
 		}
 		break;
 	case MINK_POLYGON: {
-		int n = 3 + (int)rng_below(r, MAX_POINTS - 4);
+		int n = 3 + (int)mink_rng_below(r, MAX_POINTS - 4);
 
 		for (;;) {
 			for (int i = 0; i < n; i++) {
@@ -383,8 +320,8 @@ static void draw_rotation(gen *g, side *x)
 		return;
 	if (g->dim == 3) {
 		for (;;) {
-			double w = rng_range(&g->r, -1, 1), a = rng_range(&g->r, -1, 1);
-			double b = rng_range(&g->r, -1, 1), c = rng_range(&g->r, -1, 1);
+			double w = mink_rng_range(&g->r, -1, 1), a = mink_rng_range(&g->r, -1, 1);
+			double b = mink_rng_range(&g->r, -1, 1), c = mink_rng_range(&g->r, -1, 1);
 			double l2 = w * w + a * a + b * b + c * c;
 
 			if (l2 > 1e-2 && l2 <= 1) {
@@ -396,7 +333,7 @@ static void draw_rotation(gen *g, side *x)
 			}
 		}
 	}
-	x->p2.angle = snap6(rng_range(&g->r, -3.141592653589793, 3.141592653589793));
+	x->p2.angle = snap6(mink_rng_range(&g->r, -3.141592653589793, 3.141592653589793));
 	det_sincos(x->p2.angle, &x->sin2, &x->cos2);
 }
 
@@ -406,14 +343,14 @@ static void draw_side(gen *g, side *x)
 
 	memset(x, 0, sizeof *x);
 	x->kind = k;
-	x->scale = rng_range(&g->r, g->smin, g->smax);
+	x->scale = mink_rng_range(&g->r, g->smin, g->smax);
 	if (g->dim == 3)
 		draw_shape3(g, x);
 	else
 		draw_shape2(g, x);
 	draw_rotation(g, x);
-	if (g->margins > 0 && rng_unit(&g->r) < g->margins) {
-		double m = snap(g, x->scale * rng_range(&g->r, 0.05, 0.3));
+	if (g->margins > 0 && mink_rng_unit(&g->r) < g->margins) {
+		double m = snap(g, x->scale * mink_rng_range(&g->r, 0.05, 0.3));
 
 		x->s3.margin = x->s2.margin = m;
 	}
@@ -482,8 +419,8 @@ static int verify(const gen *g, const side *a, const side *b, int overlap,
 /* Makes pair a, b in the intended state; returns -1 if that never works. */
 static int make_pair(gen *g, side *a, side *b, int overlap)
 {
-	a->kind = g->kinds[rng_below(&g->r, (uint64_t)g->nkinds)];
-	b->kind = g->kinds[rng_below(&g->r, (uint64_t)g->nkinds)];
+	a->kind = g->kinds[mink_rng_below(&g->r, (uint64_t)g->nkinds)];
+	b->kind = g->kinds[mink_rng_below(&g->r, (uint64_t)g->nkinds)];
 	for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
 		double reach = 2 * g->smax, size, t, h;
 		mink_vec3 pa, u, ca, cb0;
@@ -492,13 +429,13 @@ static int make_pair(gen *g, side *a, side *b, int overlap)
 		draw_side(g, b);
 		/* Flat cores that cannot overlap with area or volume: thicken B. */
 		if (overlap && a->kind->flat + b->kind->flat < g->dim && b->s3.margin == 0) {
-			double m = snap(g, b->scale * rng_range(&g->r, 0.2, 0.5));
+			double m = snap(g, b->scale * mink_rng_range(&g->r, 0.2, 0.5));
 
 			b->s3.margin = b->s2.margin = m;
 		}
-		pa = snap3(g, (mink_vec3){rng_range(&g->r, -reach, reach),
-		                          rng_range(&g->r, -reach, reach),
-		                          g->dim == 3 ? rng_range(&g->r, -reach, reach) : 0});
+		pa = snap3(g, (mink_vec3){mink_rng_range(&g->r, -reach, reach),
+		                          mink_rng_range(&g->r, -reach, reach),
+		                          g->dim == 3 ? mink_rng_range(&g->r, -reach, reach) : 0});
 		set_position(a, g->dim, pa);
 		set_position(b, g->dim, (mink_vec3){0, 0, 0});
 		u = random_unit(&g->r, g->dim);
@@ -507,9 +444,9 @@ static int make_pair(gen *g, side *a, side *b, int overlap)
 		size = a->scale + b->scale;
 		h = extent(a, g->dim, u) + extent(b, g->dim, (mink_vec3){-u.x, -u.y, -u.z});
 		if (overlap)
-			t = h * rng_range(&g->r, 0, 0.9);
+			t = h * mink_rng_range(&g->r, 0, 0.9);
 		else
-			t = h + size * rng_range(&g->r, 0.01, 0.5);
+			t = h + size * mink_rng_range(&g->r, 0.01, 0.5);
 		/* Overlap is likely, not certain: come closer before giving up. */
 		for (int k = 0; k < (overlap ? 8 : 1); k++) {
 			mink_vec3 pb = {ca.x + t * u.x - cb0.x, ca.y + t * u.y - cb0.y,
@@ -909,7 +846,7 @@ int cli_gen_main(int argc, char **argv)
 	g.grid = 1;
 	for (int m = 0; m < 22 && g.smin * 1e-5 * g.grid < 1; m++)
 		g.grid *= 10;
-	rng_seed(&g.r, seed);
+	mink_rng_seed(&g.r, seed);
 	overlaps = (unsigned long long)floor(share * (double)count + 0.5);
 	if (overlaps > count)
 		overlaps = count;
@@ -922,7 +859,7 @@ int cli_gen_main(int argc, char **argv)
 		fputs(count ? "[\n" : "[]\n", out);
 	for (unsigned long long i = 0; i < count && !err_no; i++) {
 		/* Sampling without replacement: exactly `overlaps` in all. */
-		int overlap = rng_below(&g.r, count - i) < overlaps;
+		int overlap = mink_rng_below(&g.r, count - i) < overlaps;
 
 		if (overlap)
 			overlaps--;
