@@ -6,69 +6,23 @@
 #
 #   MINK=build/mink sh tests/cli/obj.sh      (from the repository root)
 
-MINK=${MINK:-build/mink}
-case $MINK in /*) ;; *) MINK=$(pwd)/$MINK ;; esac
+suite=obj
 M=testdata/meshes
 
-if [ ! -x "$MINK" ]; then
-	echo "obj.sh: $MINK is not an executable (build it first)" >&2
-	exit 2
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-obj.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
-
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-
-fail() {
-	failed=$((failed + 1))
-	printf 'FAIL: %s\n' "$*"
-}
-
-# run ARGS...: mink's stdout, stderr and status in $TMP/out, $TMP/err, $status.
-run() {
-	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-	status=$?
-}
-
-# same EXPECTED GOT WHAT: compares two files and shows how they differ.
-same() {
-	cmp -s "$1" "$2" && return 0
-	fail "$3 differs from $1:"
-	diff -u "$1" "$2" | head -n 20
-	return 1
-}
-
-# expect NAME STATUS [STDERR]: the last run's status, and its stderr when
-# STDERR (a text) is given.
-expect() {
-	if [ "$status" -ne "$2" ]; then
-		fail "$1: exit status $status, expected $2"
-		head -n 10 "$TMP/err"
-		return 1
-	fi
-	if [ $# -ge 3 ] && [ "$(cat "$TMP/err")" != "$3" ]; then
-		fail "$1: stderr is:"
-		head -n 10 "$TMP/err"
-		echo "instead of:"
-		echo "$3"
-		return 1
-	fi
-	pass
-}
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
+# Absolute: one test runs mink from another directory.
+case $MINK in /*) ;; *) MINK=$(pwd)/$MINK ;; esac
 
 # --- Two OBJ files: the record of the equivalent JSON pair ------------------
 
 for fmt in json ndjson csv; do
 	run -f $fmt testdata/obj-direct.json
-	expect "obj-direct.json -f $fmt" 0 ""
+	expect "obj-direct.json -f $fmt" 0 '*' -
 	mv "$TMP/out" "$TMP/json.out"
 	run -f $fmt $M/cube.obj $M/icosphere1.obj --margin-a 0.05 \
 		--position-b 0.25,1.1,0.2 --rotation-b=0.9,0.1,-0.3,0.2 --object-b icosphere1
-	expect "A.obj B.obj -f $fmt" 0 "" && same "$TMP/json.out" "$TMP/out" "A.obj B.obj -f $fmt" && pass
+	expect "A.obj B.obj -f $fmt" 0 '*' - && same "$TMP/json.out" "$TMP/out" "A.obj B.obj -f $fmt" && pass
 done
 if grep -q '"status":"ok","state":"penetrating"' "$TMP/json.out" 2>/dev/null ||
 	grep -q ',ok,penetrating,' "$TMP/json.out"; then
@@ -82,11 +36,11 @@ fi
 ln -s "$(pwd)/$M" "$TMP/meshes" || exit 2
 printf '{"a": {"type": "hull", "obj": "meshes/lshape.obj", "position": [-1, 0, 0]}, "b": {"type": "hull", "obj": "meshes/torus.obj", "rotation": [1, 1, 0, 0], "margin": 0.125}}\n' >"$TMP/rel.ndjson"
 run -f ndjson "$TMP/rel.ndjson"
-expect "paths from the input file's directory" 0 ""
+expect "paths from the input file's directory" 0 '*' -
 mv "$TMP/out" "$TMP/json.out"
 run --margin-b=0.125 $M/lshape.obj --rotation-b 1,1,0,0 -o "$TMP/o.ndjson" \
 	--position-a -1,0,0 -f ndjson $M/torus.obj
-expect "options among the files, -o" 0 "" &&
+expect "options among the files, -o" 0 '*' - &&
 	same "$TMP/json.out" "$TMP/o.ndjson" "options among the files, -o" && pass
 for note in '"a: non-convex mesh, its convex hull is used"' '"b: non-convex mesh, its convex hull is used"'; do
 	if grep -q -F "$note" "$TMP/o.ndjson"; then pass; else fail "note $note missing"; fi
@@ -96,13 +50,13 @@ done
 (cd testdata && "$MINK" -f ndjson <obj-direct.json >"$TMP/stdin.out" 2>"$TMP/err")
 status=$?
 run -f ndjson testdata/obj-direct.json
-expect "stdin: paths from the current directory" 0 "" &&
+expect "stdin: paths from the current directory" 0 '*' - &&
 	same "$TMP/out" "$TMP/stdin.out" "stdin: paths from the current directory" && pass
 
 # An upper-case extension, and -d 2 does not make an OBJ pair 2D.
 cp $M/cube.obj "$TMP/CUBE.OBJ"
 run -d 2 -f csv "$TMP/CUBE.OBJ" $M/cube.obj --position-b 0,0,1.5
-expect "CUBE.OBJ, -d 2" 0 "" &&
+expect "CUBE.OBJ, -d 2" 0 '*' - &&
 	if grep -q '^1,3,ok,separated,false,0.5,0,0,0,1,' "$TMP/out"; then pass; else
 		fail "CUBE.OBJ: unexpected output"; cat "$TMP/out"; fi
 
@@ -136,8 +90,9 @@ usage_error "negative margin" --margin-b -1 $M/cube.obj $M/cube.obj
 usage_error "empty object" --object-a= $M/cube.obj $M/cube.obj
 usage_error "ambiguous option" --pos 1,2,3 $M/cube.obj $M/cube.obj
 run --position-a 1,2 $M/cube.obj $M/cube.obj
-expect "the message names the value" 2 "mink: invalid position '1,2' (X,Y,Z)
-Try 'mink --help' for more information."
+printf '%s\n' "mink: invalid position '1,2' (X,Y,Z)" \
+	"Try 'mink --help' for more information." >"$TMP/want"
+expect "the message names the value" 2 '*' "$TMP/want"
 
 run --help
 if grep -q -F "mink [OPTION]... A.obj B.obj" "$TMP/out" && grep -q -F -- "--position-a=X,Y,Z" "$TMP/out"; then
@@ -149,15 +104,19 @@ fi
 # --- OBJ files that cannot serve: a message, exit 2, no record -------------
 
 run -f ndjson $M/cube.obj $M/missing.obj
-expect "a missing OBJ file" 2 "mink: $M/missing.obj: No such file or directory" &&
+printf '%s\n' "mink: $M/missing.obj: No such file or directory" >"$TMP/want"
+expect "a missing OBJ file" 2 '*' "$TMP/want" &&
 	if [ -s "$TMP/out" ]; then fail "a missing OBJ file: output written"; else pass; fi
 run -f ndjson $M/bad/w0.obj $M/cube.obj
-expect "w = 0" 2 "mink: $M/bad/w0.obj:2: v: w must be positive"
+printf '%s\n' "mink: $M/bad/w0.obj:2: v: w must be positive" >"$TMP/want"
+expect "w = 0" 2 '*' "$TMP/want"
 run -f ndjson --object-a nothing $M/cube.obj $M/cube.obj
-expect "no such object" 2 "mink: $M/cube.obj: no object or group 'nothing'"
+printf '%s\n' "mink: $M/cube.obj: no object or group 'nothing'" >"$TMP/want"
+expect "no such object" 2 '*' "$TMP/want"
 mkdir "$TMP/dir.obj"
 run -f ndjson "$TMP/dir.obj" $M/cube.obj
-expect "a directory" 2 "mink: $TMP/dir.obj: Is a directory"
+printf '%s\n' "mink: $TMP/dir.obj: Is a directory" >"$TMP/want"
+expect "a directory" 2 '*' "$TMP/want"
 # Every file of bad/ is refused with its line.
 for f in $M/bad/*.obj; do
 	run -f ndjson $M/cube.obj "$f"
@@ -181,5 +140,4 @@ for f in $M/*.obj; do
 	fi
 done
 
-echo "obj: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

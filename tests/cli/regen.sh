@@ -6,17 +6,12 @@
 #
 #   MINK=build/mink sh tests/cli/regen.sh      (from the repository root)
 
-MINK=${MINK:-build/mink}
+suite=regen
 HERE=tests/cli
 GOLDEN=$HERE/golden
 
-if [ ! -x "$MINK" ]; then
-	echo "regen.sh: $MINK is not an executable (build it first)" >&2
-	exit 2
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-regen.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
 
 bad=0
 set -f

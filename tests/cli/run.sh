@@ -9,85 +9,13 @@
 # the golden files themselves against hand-derived values, and
 # tests/cli/regen.sh rewrites them when the output is meant to change.
 
-MINK=${MINK:-build/mink}
+suite=cli
+summary_skips=yes
 HERE=tests/cli
 GOLDEN=$HERE/golden
 
-if [ ! -x "$MINK" ]; then
-	echo "run.sh: $MINK is not an executable (build it first)" >&2
-	exit 2
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-cli.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
-
-passed=0
-failed=0
-skipped=0
-
-pass() { passed=$((passed + 1)); }
-
-fail() {
-	failed=$((failed + 1))
-	printf 'FAIL: %s\n' "$*"
-}
-
-# run ARGS...: mink's stdout, stderr and status in $TMP/out, $TMP/err, $status.
-run() {
-	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-	status=$?
-}
-
-# run_in INPUT ARGS...: the same, with standard input from INPUT.
-run_in() {
-	input=$1
-	shift
-	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" <"$input"
-	status=$?
-}
-
-# same EXPECTED GOT WHAT: compares two files and shows how they differ.
-same() {
-	cmp -s "$1" "$2" && return 0
-	fail "$3 differs from $1:"
-	diff -u "$1" "$2" | head -n 40
-	return 1
-}
-
-# expect NAME STATUS STDOUT STDERR: checks the last run.  STDOUT and STDERR
-# are files to match, "-" for empty, or "*" for anything.
-expect() {
-	ok=1
-	if [ "$status" -ne "$2" ]; then
-		fail "$1: exit status $status, expected $2"
-		ok=0
-	fi
-	for stream in out err; do
-		if [ "$stream" = out ]; then want=$3; else want=$4; fi
-		case $want in
-		'*') ;;
-		-)
-			if [ -s "$TMP/$stream" ]; then
-				fail "$1: unexpected std$stream:"
-				head -n 20 "$TMP/$stream"
-				ok=0
-			fi
-			;;
-		*) same "$want" "$TMP/$stream" "$1: std$stream" || ok=0 ;;
-		esac
-	done
-	[ $ok = 1 ] && pass
-}
-
-# has NAME FILE TEXT: FILE must contain the fixed string TEXT.
-has() {
-	if grep -F -q -e "$3" "$2"; then
-		pass
-	else
-		fail "$1: no '$3' in:"
-		head -n 20 "$2"
-	fi
-}
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
 
 golden_stderr() {
 	if [ "$1" = - ]; then echo -; else echo "$GOLDEN/$1"; fi
@@ -116,8 +44,7 @@ if command -v python3 >/dev/null 2>&1; then
 		fi
 	done <"$HERE/cases"
 else
-	echo "SKIP: python3 not found, golden values not checked"
-	skipped=$((skipped + 1))
+	skip "python3 not found, golden values not checked"
 fi
 set +f
 
@@ -225,8 +152,7 @@ if [ -w /dev/full ]; then
 	status=$?
 	expect "--help on /dev/full" 2 '*' '*'
 else
-	echo "SKIP: no /dev/full"
-	skipped=$((skipped + 1))
+	skip "no /dev/full"
 fi
 
 # --- Streaming: records across chunk boundaries -----------------------------
@@ -378,5 +304,4 @@ MINK="$MINK" sh "$HERE/obj.sh" && pass || fail "tests/cli/obj.sh"
 
 # --- Summary ----------------------------------------------------------------
 
-echo "cli: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+finish

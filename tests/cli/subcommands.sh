@@ -9,65 +9,11 @@
 # xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin) are used when
 # installed (make deps installs them); their checks are skipped otherwise.
 
-MINK=${MINK:-build/mink}
+suite=subcommands
+summary_skips=yes
 
-if [ ! -x "$MINK" ]; then
-	echo "subcommands.sh: $MINK is not an executable (build it first)" >&2
-	exit 2
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-sub.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
-
-passed=0
-failed=0
-skipped=0
-
-pass() { passed=$((passed + 1)); }
-
-fail() {
-	failed=$((failed + 1))
-	printf 'FAIL: %s\n' "$*"
-}
-
-skip() {
-	skipped=$((skipped + 1))
-	printf 'SKIP: %s\n' "$*"
-}
-
-# run ARGS...: mink's stdout, stderr and status in $TMP/out, $TMP/err, $status.
-run() {
-	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-	status=$?
-}
-
-# run_in INPUT ARGS...: the same, with standard input from INPUT.
-run_in() {
-	input=$1
-	shift
-	"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" <"$input"
-	status=$?
-}
-
-# expect NAME STATUS: the last run's exit status.
-expect() {
-	if [ "$status" -eq "$2" ]; then
-		pass
-	else
-		fail "$1: exit status $status, expected $2"
-		sed -n '1,10p' "$TMP/err"
-	fi
-}
-
-# has NAME FILE TEXT: FILE must contain the fixed string TEXT.
-has() {
-	if grep -F -q -e "$3" "$2"; then
-		pass
-	else
-		fail "$1: no '$3' in:"
-		sed -n '1,20p' "$2"
-	fi
-}
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
 
 # hasnt NAME FILE TEXT: FILE must not contain the fixed string TEXT.
 hasnt() {
@@ -633,5 +579,4 @@ fi
 
 # --- Summary ---------------------------------------------------------------------
 
-echo "subcommands: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+finish

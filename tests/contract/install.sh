@@ -11,20 +11,13 @@
 # prints; the installed mink runs; `make uninstall` removes every file.
 # CONTRACT_CFLAGS are added when compiling (the sanitizer build needs them).
 
+suite=install
 MAKE=${MAKE:-make}
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-install.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-	failed=$((failed + 1))
-	printf 'FAIL: install: %s\n' "$*"
-}
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
 
 # The example program of mink(3) and the output it documents.
 awk '/^\.\\" example: program/ { f = 1; next }
@@ -140,5 +133,4 @@ else
 	fi
 fi
 
-echo "install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -8,15 +8,14 @@
 # Needs python3 with jsonschema (Debian python3-jsonschema), mandoc and
 # pkg-config: `make deps` installs them.  PYTHON picks the interpreter.
 
-MINK=${MINK:-build/mink}
+suite=contract
 BUILD=${BUILD:-build}
-export MINK BUILD
 HERE=tests/contract
 
-if [ ! -x "$MINK" ]; then
-	echo "contract: $MINK is not an executable (build it first)" >&2
-	exit 2
-fi
+# shellcheck source=tests/setup.sh
+. tests/setup.sh
+export MINK BUILD
+
 PY=
 for p in ${PYTHON:-} /usr/bin/python3 python3; do
 	if "$p" -c 'from jsonschema import Draft202012Validator as V; V.FORMAT_CHECKER' \
@@ -34,12 +33,6 @@ if ! command -v mandoc >/dev/null 2>&1; then
 	exit 2
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/mink-contract.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-trap 'exit 2' HUP INT TERM
-
-passed=0
-failed=0
 for part in schemas corpus csv_json man install; do
 	case $part in
 	install) sh "$HERE/install.sh" >"$TMP/log" 2>&1 ;;
@@ -51,15 +44,12 @@ for part in schemas corpus csv_json man install; do
 	p=$(printf '%s\n' "$last" | sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 	f=$(printf '%s\n' "$last" | sed -n 's/^[a-z_]*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 	if [ -z "$p" ]; then
-		echo "FAIL: contract: $part ended without its summary (status $rc)"
-		p=0
-		f=1
-	elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		f=1
+		fail "$part ended without its summary (status $rc)"
+		continue
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && fail "$part ended with status $rc, no failure counted"
 done
 
-echo "contract: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
