@@ -227,6 +227,17 @@ static void push(cli_reader *r, char c)
 	r->stack[r->depth++] = c;
 }
 
+/* The element from rec_start to rec_end, NUL-terminated in place. */
+static void take_element(cli_reader *r, cli_record *rec)
+{
+	r->buf[r->rec_end] = '\0';
+	rec->text = r->buf + r->rec_start;
+	rec->len = r->rec_end - r->rec_start;
+	rec->delim = 0;
+	rec->line = r->rec_line;
+	rec->col = r->rec_col;
+}
+
 /* The element ended by the delimiter at buf[pos] (',' or ']'). */
 static cli_read_status emit_element(cli_reader *r, cli_record *rec)
 {
@@ -234,12 +245,7 @@ static cli_read_status emit_element(cli_reader *r, cli_record *rec)
 
 	if (r->begun) {
 		/* Bytes from rec_end to pos are scanned blanks and the delimiter. */
-		r->buf[r->rec_end] = '\0';
-		rec->text = r->buf + r->rec_start;
-		rec->len = r->rec_end - r->rec_start;
-		rec->delim = 0;
-		rec->line = r->rec_line;
-		rec->col = r->rec_col;
+		take_element(r, rec);
 	} else {
 		rec->text = "";
 		rec->len = 0;
@@ -346,12 +352,7 @@ static cli_read_status at_eof(cli_reader *r, cli_record *rec)
 			              r->rec_line, r->rec_col);
 		if (r->begun) {
 			/* A complete last element: answer it, then complain. */
-			r->buf[r->rec_end] = '\0';
-			rec->text = r->buf + r->rec_start;
-			rec->len = r->rec_end - r->rec_start;
-			rec->delim = 0;
-			rec->line = r->rec_line;
-			rec->col = r->rec_col;
+			take_element(r, rec);
 			r->begun = 0;
 			r->phase = P_EOF_MISSING;
 			return CLI_READ_RECORD;

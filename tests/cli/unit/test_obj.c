@@ -1,8 +1,8 @@
 /*
- * test_obj.c - OBJ hulls: the strict reader (cli/obj/read.c), the hull cache
- * and its notes (cli/obj/cache.c, hull.c), and the pairs of
- * testdata/obj-pairs.json
- * against oracles that never see the library's hulls.
+ * test_obj.c - OBJ hulls: the strict reader (cli/obj/read.c), the hulls
+ * and their notes (cli/obj/hull.c), the cache (cli/obj/cache.c), and the
+ * pairs of testdata/obj-pairs.json against oracles that never see the
+ * library's hulls.
  *
  * The reader is checked statement by statement, on what it must take and
  * on every fault it must refuse (with the line and the message).  Hulls
