@@ -5,21 +5,22 @@
  * tangents of its contact plane, where the normal lies in the picture:
  * the first looks along t1 (n to the right, t2 up), the second along t2
  * (n to the right, -t1 up), an optional third along n.  Each shape's
- * outline in a view is the convex polygon of its projection: from its
- * vertices for polytopes (box, hull, segment, triangle, point; a margin
- * adds a disc around each), from support points in many directions of the
- * view plane for smooth shapes.  All views share one scale, chosen so that
- * everything fits; a light grid gives the size.
+ * outline in a view is the convex polygon of its projection (outline.c).
+ * All views share one scale, chosen so that everything fits; a light grid
+ * gives the size.
  *
  * The arrow is the normal scaled by |distance|: from point_a to point_b
  * when apart, from point_b to point_a when overlapping (moving B along it
  * by the depth brings the pair to touching).  The result, as mink -f
  * ndjson prints it, is kept in the picture's <desc>.
+ *
+ * This file decides what is drawn where: the views, the panels, the
+ * legend and the layout, then finding the pair and the command line.
+ * How the picture is spelled (markup, escaping, numbers) is svg.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@
 #include "parse.h"
 #include "text/split.h"
 #include "opts.h"
-#include "cmd/posed.h"
+#include "cmd/outline.h"
+#include "cmd/svg.h"
 #include "text/buf.h"
 #include "writer.h"
 
@@ -45,81 +47,7 @@
 #define INK "#1a202c"
 #define GREY "#718096"
 
-enum { SMOOTH_SAMPLES = 256, MARGIN_SAMPLES = 48, MAX_VIEWS = 3 };
-
-static const double pi = 3.14159265358979323846;
-
-typedef struct pt {
-	double x, y;
-} pt;
-
-/* A growable list of 2D points. */
-typedef struct pts {
-	pt *p;
-	size_t n, cap;
-} pts;
-
-static void pts_add(pts *l, double x, double y)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->p = cli_xrealloc(l->p, l->cap * sizeof *l->p);
-	}
-	l->p[l->n].x = x;
-	l->p[l->n].y = y;
-	l->n++;
-}
-
-static int pt_less(const void *a, const void *b)
-{
-	const pt *p = a, *q = b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	return p->y < q->y ? -1 : p->y > q->y;
-}
-
-static double turn(pt o, pt a, pt b)
-{
-	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
-/*
- * The convex hull of l, counter-clockwise, in place (Andrew's monotone
- * chain); collinear points dropped, so 1 or 2 points remain for a point
- * or a segment.
- */
-static void hull2(pts *l)
-{
-	size_t n = l->n, k = 0;
-	pt *h;
-
-	if (n < 2)
-		return;
-	qsort(l->p, n, sizeof *l->p, pt_less);
-	for (size_t i = 1; i < n; i++)
-		if (l->p[i].x != l->p[k].x || l->p[i].y != l->p[k].y)
-			l->p[++k] = l->p[i];
-	n = l->n = k + 1;
-	k = 0;
-	if (n < 2)
-		return;
-	h = cli_xrealloc(NULL, 2 * n * sizeof *h);
-	for (size_t i = 0; i < n; i++) {
-		while (k >= 2 && turn(h[k - 2], h[k - 1], l->p[i]) <= 0)
-			k--;
-		h[k++] = l->p[i];
-	}
-	for (size_t i = n - 1, t = k + 1; i-- > 0;) {
-		while (k >= t && turn(h[k - 2], h[k - 1], l->p[i]) <= 0)
-			k--;
-		h[k++] = l->p[i];
-	}
-	k--; /* the last point is the first */
-	memcpy(l->p, h, k * sizeof *h);
-	l->n = k;
-	free(h);
-}
+enum { MAX_VIEWS = 3 };
 
 /* --- Views -------------------------------------------------------------------- */
 
@@ -128,23 +56,16 @@ typedef struct view {
 	const char *xname, *yname; /* what points right and up */
 	mink_vec3 ex, ey;          /* world directions of right and up */
 	int along_normal;          /* the normal points at the viewer */
-	pts shape[2];              /* outlines, view coordinates */
-	pt pa, pb;
+	cli_pts shape[2];              /* outlines, view coordinates */
+	cli_pt pa, pb;
 	double minx, maxx, miny, maxy;
 	double cx, cy;             /* view coordinates of the panel's centre */
 	double x0, y0;             /* the panel's corner in the picture */
 } view;
 
-static double dot3(mink_vec3 a, mink_vec3 b)
+static cli_pt project(const view *v, mink_vec3 p)
 {
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
-static pt project(const view *v, mink_vec3 p)
-{
-	pt r = {dot3(p, v->ex), dot3(p, v->ey)};
-
-	return r;
+	return cli_project(p, v->ex, v->ey);
 }
 
 static mink_vec3 v3(double x, double y, double z)
@@ -154,80 +75,7 @@ static mink_vec3 v3(double x, double y, double z)
 	return r;
 }
 
-/* Outline of 3D shape s in pose p, as seen in view v. */
-static void outline3(view *v, const mink_shape3 *s, const mink_pose3 *p, pts *out)
-{
-	int n = cli_vertices3(s, NULL, 0);
-
-	if (n >= 0) {
-		mink_vec3 *vs = cli_xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *vs);
-		mink_quat q = cli_quat_unit(p->rotation);
-
-		cli_vertices3(s, vs, n);
-		for (int i = 0; i < n; i++) {
-			mink_vec3 w = cli_rotate3(q, vs[i]);
-			pt c = project(v, v3(w.x + p->position.x, w.y + p->position.y,
-			                     w.z + p->position.z));
-
-			if (s->margin > 0)
-				for (int k = 0; k < MARGIN_SAMPLES; k++) {
-					double a = 2 * pi * k / MARGIN_SAMPLES;
-
-					pts_add(out, c.x + s->margin * cos(a), c.y + s->margin * sin(a));
-				}
-			else
-				pts_add(out, c.x, c.y);
-		}
-		free(vs);
-	} else {
-		for (int k = 0; k < SMOOTH_SAMPLES; k++) {
-			double a = 2 * pi * k / SMOOTH_SAMPLES, c = cos(a), sn = sin(a);
-			mink_vec3 d = v3(c * v->ex.x + sn * v->ey.x, c * v->ex.y + sn * v->ey.y,
-			                 c * v->ex.z + sn * v->ey.z);
-			pt q = project(v, cli_support3(s, p, d));
-
-			pts_add(out, q.x, q.y);
-		}
-	}
-	hull2(out);
-}
-
-static void outline2(const mink_shape2 *s, const mink_pose2 *p, pts *out)
-{
-	double c = cos(p->angle), sn = sin(p->angle);
-	int n = cli_vertices2(s, NULL, 0);
-
-	if (n >= 0) {
-		mink_vec2 *vs = cli_xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *vs);
-
-		cli_vertices2(s, vs, n);
-		for (int i = 0; i < n; i++) {
-			double x = p->position.x + c * vs[i].x - sn * vs[i].y;
-			double y = p->position.y + sn * vs[i].x + c * vs[i].y;
-
-			if (s->margin > 0)
-				for (int k = 0; k < MARGIN_SAMPLES; k++) {
-					double a = 2 * pi * k / MARGIN_SAMPLES;
-
-					pts_add(out, x + s->margin * cos(a), y + s->margin * sin(a));
-				}
-			else
-				pts_add(out, x, y);
-		}
-		free(vs);
-	} else {
-		for (int k = 0; k < SMOOTH_SAMPLES; k++) {
-			double a = 2 * pi * k / SMOOTH_SAMPLES;
-			mink_vec2 d = {cos(a), sin(a)};
-			mink_vec2 q = cli_support2(s, p->position, c, sn, d);
-
-			pts_add(out, q.x, q.y);
-		}
-	}
-	hull2(out);
-}
-
-static void grow(view *v, pt p)
+static void grow(view *v, cli_pt p)
 {
 	if (p.x < v->minx)
 		v->minx = p.x;
@@ -239,100 +87,23 @@ static void grow(view *v, pt p)
 		v->maxy = p.y;
 }
 
-/* --- SVG text ------------------------------------------------------------------- */
-
-typedef struct svg {
-	cli_buf b;
-	double scale; /* pixels per unit */
-	double size;  /* of a panel, pixels */
-} svg;
-
-static void put(svg *s, const char *text)
-{
-	cli_buf_puts(&s->b, text);
-}
-
-static void putf(svg *s, const char *fmt, ...) CLI_PRINTF(2, 3);
-
-static void putf(svg *s, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	vsnprintf(cli_buf_reserve(&s->b, (size_t)n + 1), (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	s->b.len += (size_t)n;
-}
-
-/* Text for XML: escaped, control bytes and invalid UTF-8 replaced. */
-static void put_xml(cli_buf *b, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	while (*s) {
-		size_t n;
-
-		switch (*s) {
-		case '&': cli_buf_puts(b, "&amp;"); s++; continue;
-		case '<': cli_buf_puts(b, "&lt;"); s++; continue;
-		case '>': cli_buf_puts(b, "&gt;"); s++; continue;
-		case '"': cli_buf_puts(b, "&quot;"); s++; continue;
-		default: break;
-		}
-		if ((*s < 0x20 && *s != '\n' && *s != '\t') || *s == 0x7F) {
-			cli_buf_puts(b, "\xEF\xBF\xBD");
-			s++;
-		} else if ((n = cli_utf8_len(s)) > 0) {
-			cli_buf_put(b, (const char *)s, n);
-			s += n;
-		} else {
-			cli_buf_puts(b, "\xEF\xBF\xBD");
-			s++;
-		}
-	}
-}
-
-/* A value for people: 6 significant digits, no negative zero. */
-static const char *num(char *buf, double v)
-{
-	if (v == 0 || fabs(v) < 5e-16)
-		v = 0;
-	snprintf(buf, 32, "%.6g", v);
-	return buf;
-}
-
-/* "[x, y, z]" (or [x, y]) into buf of 128 bytes. */
-static const char *vec(char *buf, const double *v, int n)
-{
-	char t[32];
-	size_t len = 0;
-
-	buf[len++] = '[';
-	for (int i = 0; i < n; i++)
-		len += (size_t)snprintf(buf + len, 128 - len, "%s%s", i ? ", " : "",
-		                        num(t, v[i]));
-	snprintf(buf + len, 128 - len, "]");
-	return buf;
-}
-
+/* "[x, y, z]" (or [x, y]) of v, into buf of CLI_SVG_VEC_MAX bytes. */
 static const char *vec3(char *buf, mink_vec3 v, int dim)
 {
 	double a[3] = {v.x, v.y, v.z};
 
-	return vec(buf, a, dim);
+	return cli_svg_vec(buf, a, dim);
 }
 
+/* --- A panel ------------------------------------------------------------------ */
+
 /* Screen coordinates of view point p in panel v. */
-static double sx(const svg *s, const view *v, double x)
+static double sx(const cli_svg *s, const view *v, double x)
 {
 	return v->x0 + s->size / 2 + (x - v->cx) * s->scale;
 }
 
-static double sy(const svg *s, const view *v, double y)
+static double sy(const cli_svg *s, const view *v, double y)
 {
 	return v->y0 + s->size / 2 - (y - v->cy) * s->scale;
 }
@@ -345,13 +116,13 @@ static double nice_step(double x)
 	return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
-static void draw_grid(svg *s, const view *v, int axes)
+static void draw_grid(cli_svg *s, const view *v, int axes)
 {
 	double half = s->size / 2 / s->scale;
 	double step = nice_step(2 * half / 8);
-	char t[32];
+	char t[CLI_SVG_NUM_MAX];
 
-	put(s, "<g class=\"grid\">\n");
+	cli_svg_put(s, "<g class=\"grid\">\n");
 	for (int dir = 0; dir < 2; dir++) {
 		double c = dir ? v->cy : v->cx;
 
@@ -360,40 +131,40 @@ static void draw_grid(svg *s, const view *v, int axes)
 			const char *cls = axes && k == 0 ? "axis" : "gridline";
 
 			if (dir == 0)
-				putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-				     "y2=\"%.2f\"/>\n", cls, sx(s, v, w), v->y0, sx(s, v, w),
-				     v->y0 + s->size);
+				cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+				             "y2=\"%.2f\"/>\n", cls, sx(s, v, w), v->y0, sx(s, v, w),
+				             v->y0 + s->size);
 			else
-				putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-				     "y2=\"%.2f\"/>\n", cls, v->x0, sy(s, v, w), v->x0 + s->size,
-				     sy(s, v, w));
+				cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+				             "y2=\"%.2f\"/>\n", cls, v->x0, sy(s, v, w), v->x0 + s->size,
+				             sy(s, v, w));
 		}
 	}
-	put(s, "</g>\n");
-	putf(s, "<text class=\"note\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
-	     "grid %s</text>\n", v->x0 + s->size - 8, v->y0 + s->size - 8,
-	     num(t, step));
+	cli_svg_put(s, "</g>\n");
+	cli_svg_putf(s, "<text class=\"note\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
+	             "grid %s</text>\n", v->x0 + s->size - 8, v->y0 + s->size - 8,
+	             cli_svg_num(t, step));
 }
 
-static void draw_outline(svg *s, const view *v, const pts *l, int side)
+static void draw_outline(cli_svg *s, const view *v, const cli_pts *l, int side)
 {
 	const char *name = side ? "b" : "a";
 
 	if (l->n >= 3) {
-		putf(s, "<polygon class=\"shape-%s\" points=\"", name);
+		cli_svg_putf(s, "<polygon class=\"shape-%s\" points=\"", name);
 		for (size_t i = 0; i < l->n; i++)
-			putf(s, "%s%.2f,%.2f", i ? " " : "", sx(s, v, l->p[i].x),
-			     sy(s, v, l->p[i].y));
-		put(s, "\"/>\n");
+			cli_svg_putf(s, "%s%.2f,%.2f", i ? " " : "", sx(s, v, l->p[i].x),
+			             sy(s, v, l->p[i].y));
+		cli_svg_put(s, "\"/>\n");
 	} else if (l->n == 2) {
-		putf(s, "<line class=\"shape-%s thin\" x1=\"%.2f\" y1=\"%.2f\" "
-		     "x2=\"%.2f\" y2=\"%.2f\"/>\n", name, sx(s, v, l->p[0].x),
-		     sy(s, v, l->p[0].y), sx(s, v, l->p[1].x), sy(s, v, l->p[1].y));
+		cli_svg_putf(s, "<line class=\"shape-%s thin\" x1=\"%.2f\" y1=\"%.2f\" "
+		             "x2=\"%.2f\" y2=\"%.2f\"/>\n", name, sx(s, v, l->p[0].x),
+		             sy(s, v, l->p[0].y), sx(s, v, l->p[1].x), sy(s, v, l->p[1].y));
 	} else if (l->n == 1) {
 		double x = sx(s, v, l->p[0].x), y = sy(s, v, l->p[0].y);
 
-		putf(s, "<path class=\"shape-%s thin\" d=\"M%.2f,%.2fl8,8m0,-8l-8,8\"/>\n",
-		     name, x - 4, y - 4);
+		cli_svg_putf(s, "<path class=\"shape-%s thin\" d=\"M%.2f,%.2fl8,8m0,-8l-8,8\"/>\n",
+		             name, x - 4, y - 4);
 	}
 }
 
@@ -401,13 +172,13 @@ static void draw_outline(svg *s, const view *v, const pts *l, int side)
  * Where to write a shape's letter: the centroid of its outline (of the
  * polygon's area, or of its one or two points).
  */
-static pt label_spot(const pts *l)
+static cli_pt label_spot(const cli_pts *l)
 {
-	pt c = {0, 0};
+	cli_pt c = {0, 0};
 	double area = 0;
 
 	for (size_t i = 0; l->n >= 3 && i < l->n; i++) {
-		pt p = l->p[i], q = l->p[(i + 1) % l->n];
+		cli_pt p = l->p[i], q = l->p[(i + 1) % l->n];
 		double w = p.x * q.y - q.x * p.y;
 
 		area += w;
@@ -428,30 +199,30 @@ static pt label_spot(const pts *l)
 }
 
 /* A dashed line through screen point (x, y) along screen direction (dx, dy). */
-static void plane_line(svg *s, double x, double y, double dx, double dy,
+static void plane_line(cli_svg *s, double x, double y, double dx, double dy,
                        const char *cls)
 {
 	double l = s->size * 1.5;
 
-	putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-	     "y2=\"%.2f\"/>\n", cls, x - l * dx, y - l * dy, x + l * dx, y + l * dy);
+	cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+	             "y2=\"%.2f\"/>\n", cls, x - l * dx, y - l * dy, x + l * dx, y + l * dy);
 }
 
-static void draw_view(svg *s, view *v, int index, const mink_result *res,
+static void draw_view(cli_svg *s, view *v, int index, const mink_result *res,
                       int dim)
 {
 	double ax, ay, bx, by, len, lx[2], ly[2];
 	int thin[2];
-	pt n2 = project(v, res->normal);
+	cli_pt n2 = project(v, res->normal);
 	double nl = sqrt(n2.x * n2.x + n2.y * n2.y);
-	char t[32];
+	char t[CLI_SVG_NUM_MAX];
 
-	putf(s, "<g class=\"view\" id=\"view%d\">\n", index + 1);
-	putf(s, "<text class=\"view-title\" x=\"%.2f\" y=\"%.2f\">%s</text>\n",
-	     v->x0, v->y0 - 8, v->title);
-	putf(s, "<g clip-path=\"url(#clip%d)\">\n", index + 1);
-	putf(s, "<rect class=\"panel\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-	     "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
+	cli_svg_putf(s, "<g class=\"view\" id=\"view%d\">\n", index + 1);
+	cli_svg_putf(s, "<text class=\"view-title\" x=\"%.2f\" y=\"%.2f\">%s</text>\n",
+	             v->x0, v->y0 - 8, v->title);
+	cli_svg_putf(s, "<g clip-path=\"url(#clip%d)\">\n", index + 1);
+	cli_svg_putf(s, "<rect class=\"panel\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+	             "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
 	draw_grid(s, v, dim == 2);
 	draw_outline(s, v, &v->shape[0], 0);
 	draw_outline(s, v, &v->shape[1], 1);
@@ -462,7 +233,7 @@ static void draw_view(svg *s, view *v, int index, const mink_result *res,
 	by = sy(s, v, v->pb.y);
 	/* The shapes' letters: at the centroid, or beside a point or segment. */
 	for (int i = 0; i < 2; i++) {
-		pt c = v->shape[i].n ? label_spot(&v->shape[i]) : v->pa;
+		cli_pt c = v->shape[i].n ? label_spot(&v->shape[i]) : v->pa;
 
 		thin[i] = v->shape[i].n < 3;
 		lx[i] = sx(s, v, c.x) + (thin[i] ? 9 : 0);
@@ -486,7 +257,7 @@ static void draw_view(svg *s, view *v, int index, const mink_result *res,
 			double px = dy, py = -dx, mx = 0, my = 0;
 			int start;
 
-			num(t, fabs(res->distance));
+			cli_svg_num(t, fabs(res->distance));
 			if (py > 0 || (py == 0 && px < 0)) {
 				px = -px;
 				py = -py;
@@ -517,45 +288,45 @@ static void draw_view(svg *s, view *v, int index, const mink_result *res,
 			}
 
 			/* The tip stops at the rim of the point it reaches. */
-			putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-			     "y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", fx, fy,
-			     tx - 5.5 * dx, ty - 5.5 * dy);
-			putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"%s\">%s %s</text>\n", mx, my,
-			     !start ? "middle" : (mx - (fx + tx) / 2) * px >= 0 ? "start" : "end",
-			     deep ? "depth" : "distance", t);
+			cli_svg_putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+			             "y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", fx, fy,
+			             tx - 5.5 * dx, ty - 5.5 * dy);
+			cli_svg_putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
+			             "text-anchor=\"%s\">%s %s</text>\n", mx, my,
+			             !start ? "middle" : (mx - (fx + tx) / 2) * px >= 0 ? "start" : "end",
+			             deep ? "depth" : "distance", t);
 		} else {
 			/* Touching or nearly: the direction alone, at a fixed length. */
-			putf(s, "<line class=\"normal dashed\" x1=\"%.2f\" y1=\"%.2f\" "
-			     "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", ax, ay,
-			     ax + 40 * dx, ay + 40 * dy);
-			putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"middle\">n</text>\n", ax + 52 * dx, ay + 52 * dy + 4);
+			cli_svg_putf(s, "<line class=\"normal dashed\" x1=\"%.2f\" y1=\"%.2f\" "
+			             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", ax, ay,
+			             ax + 40 * dx, ay + 40 * dy);
+			cli_svg_putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
+			             "text-anchor=\"middle\">n</text>\n", ax + 52 * dx, ay + 52 * dy + 4);
 		}
 	}
-	putf(s, "<circle class=\"point-a\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", ax, ay);
-	putf(s, "<circle class=\"point-b\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", bx, by);
+	cli_svg_putf(s, "<circle class=\"point-a\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", ax, ay);
+	cli_svg_putf(s, "<circle class=\"point-b\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", bx, by);
 	for (int i = 0; i < 2; i++)
 		if (v->shape[i].n)
-			putf(s, "<text class=\"label-%s\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"%s\">%s</text>\n", i ? "b" : "a", lx[i], ly[i],
-			     thin[i] ? "start" : "middle", i ? "B" : "A");
-	put(s, "</g>\n");
-	putf(s, "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-	     "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
+			cli_svg_putf(s, "<text class=\"label-%s\" x=\"%.2f\" y=\"%.2f\" "
+			             "text-anchor=\"%s\">%s</text>\n", i ? "b" : "a", lx[i], ly[i],
+			             thin[i] ? "start" : "middle", i ? "B" : "A");
+	cli_svg_put(s, "</g>\n");
+	cli_svg_putf(s, "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+	             "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
 	/* Which way is which: two small arrows in the lower left corner. */
 	{
 		double ox = v->x0 + 14, oy = v->y0 + s->size - 14;
 
-		putf(s, "<g class=\"axes\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-		     "y2=\"%.2f\" marker-end=\"url(#tip)\"/><line x1=\"%.2f\" "
-		     "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#tip)\"/>"
-		     "<text x=\"%.2f\" y=\"%.2f\">%s</text><text x=\"%.2f\" "
-		     "y=\"%.2f\" text-anchor=\"middle\">%s</text></g>\n",
-		     ox, oy, ox + 26, oy, ox, oy, ox, oy - 26, ox + 30, oy + 4,
-		     v->xname, ox, oy - 30, v->yname);
+		cli_svg_putf(s, "<g class=\"axes\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+		             "y2=\"%.2f\" marker-end=\"url(#tip)\"/><line x1=\"%.2f\" "
+		             "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#tip)\"/>"
+		             "<text x=\"%.2f\" y=\"%.2f\">%s</text><text x=\"%.2f\" "
+		             "y=\"%.2f\" text-anchor=\"middle\">%s</text></g>\n",
+		             ox, oy, ox + 26, oy, ox, oy, ox, oy - 26, ox + 30, oy + 4,
+		             v->xname, ox, oy - 30, v->yname);
 	}
-	put(s, "</g>\n");
+	cli_svg_put(s, "</g>\n");
 }
 
 /* --- The legend ------------------------------------------------------------------ */
@@ -563,30 +334,30 @@ static void draw_view(svg *s, view *v, int index, const mink_result *res,
 static void describe3(char *out, size_t size, const mink_shape3 *s,
                       const char *type)
 {
-	char a[128], b[32], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_NUM_MAX], c[CLI_SVG_NUM_MAX];
 	double v[3];
 
 	switch (s->type) {
 	case MINK_SPHERE:
-		snprintf(out, size, "sphere, radius %s", num(b, s->sphere.radius));
+		snprintf(out, size, "sphere, radius %s", cli_svg_num(b, s->sphere.radius));
 		break;
 	case MINK_BOX:
 		v[0] = s->box.half_extents.x;
 		v[1] = s->box.half_extents.y;
 		v[2] = s->box.half_extents.z;
-		snprintf(out, size, "box, half_extents %s", vec(a, v, 3));
+		snprintf(out, size, "box, half_extents %s", cli_svg_vec(a, v, 3));
 		break;
 	case MINK_CAPSULE:
 	case MINK_CYLINDER:
 	case MINK_CONE:
 		snprintf(out, size, "%s, radius %s, half_height %s", type,
-		         num(b, s->capsule.radius), num(c, s->capsule.half_height));
+		         cli_svg_num(b, s->capsule.radius), cli_svg_num(c, s->capsule.half_height));
 		break;
 	case MINK_ELLIPSOID:
 		v[0] = s->ellipsoid.radii.x;
 		v[1] = s->ellipsoid.radii.y;
 		v[2] = s->ellipsoid.radii.z;
-		snprintf(out, size, "ellipsoid, radii %s", vec(a, v, 3));
+		snprintf(out, size, "ellipsoid, radii %s", cli_svg_vec(a, v, 3));
 		break;
 	case MINK_POINT:
 		snprintf(out, size, "point");
@@ -606,21 +377,21 @@ static void describe3(char *out, size_t size, const mink_shape3 *s,
 
 static void describe2(char *out, size_t size, const mink_shape2 *s)
 {
-	char a[128], b[32], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_NUM_MAX], c[CLI_SVG_NUM_MAX];
 	double v[2];
 
 	switch (s->type) {
 	case MINK_CIRCLE:
-		snprintf(out, size, "circle, radius %s", num(b, s->circle.radius));
+		snprintf(out, size, "circle, radius %s", cli_svg_num(b, s->circle.radius));
 		break;
 	case MINK_BOX2:
 		v[0] = s->box.half_extents.x;
 		v[1] = s->box.half_extents.y;
-		snprintf(out, size, "box, half_extents %s", vec(a, v, 2));
+		snprintf(out, size, "box, half_extents %s", cli_svg_vec(a, v, 2));
 		break;
 	case MINK_CAPSULE2:
 		snprintf(out, size, "capsule, radius %s, half_height %s",
-		         num(b, s->capsule.radius), num(c, s->capsule.half_height));
+		         cli_svg_num(b, s->capsule.radius), cli_svg_num(c, s->capsule.half_height));
 		break;
 	case MINK_POINT2:
 		snprintf(out, size, "point");
@@ -658,7 +429,7 @@ static char *legend_row(legend *l, int symbol, const char *cls, double space)
 static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
                          const char *const type[2])
 {
-	char a[128], b[128], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_VEC_MAX], c[CLI_SVG_NUM_MAX];
 	const size_t size = sizeof l->text[0];
 	char *line;
 
@@ -674,7 +445,7 @@ static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
 		if (margin > 0) {
 			size_t n = strlen(line);
 
-			snprintf(line + n, size - n, ", margin %s", num(c, margin));
+			snprintf(line + n, size - n, ", margin %s", cli_svg_num(c, margin));
 		}
 		line = legend_row(l, SYM_NONE, "note", 4);
 		if (p->dim == 3) {
@@ -683,12 +454,12 @@ static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
 			               q->rotation.z};
 
 			snprintf(line, size, "at %s, rotation %s", vec3(a, q->position, 3),
-			         vec(b, r, 4));
+			         cli_svg_vec(b, r, 4));
 		} else {
 			double pos[2] = {p->pose2[i].position.x, p->pose2[i].position.y};
 
-			snprintf(line, size, "at %s, rotation %s rad", vec(a, pos, 2),
-			         num(c, p->pose2[i].angle));
+			snprintf(line, size, "at %s, rotation %s rad", cli_svg_vec(a, pos, 2),
+			         cli_svg_num(c, p->pose2[i].angle));
 		}
 	}
 	snprintf(legend_row(l, SYM_POINT_A, "value", 0), size, "point_a %s",
@@ -698,10 +469,10 @@ static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
 	line = legend_row(l, SYM_ARROW, "value", 0);
 	if (res->state == MINK_PENETRATING)
 		snprintf(line, size, "normal %s \xC3\x97 depth %s",
-		         vec3(a, res->normal, p->dim), num(c, res->depth));
+		         vec3(a, res->normal, p->dim), cli_svg_num(c, res->depth));
 	else if (res->state == MINK_SEPARATED)
 		snprintf(line, size, "normal %s \xC3\x97 distance %s",
-		         vec3(a, res->normal, p->dim), num(c, res->distance));
+		         vec3(a, res->normal, p->dim), cli_svg_num(c, res->distance));
 	else
 		snprintf(line, size, "normal %s (touching)", vec3(a, res->normal, p->dim));
 	snprintf(legend_row(l, SYM_NONE, "note", 0), size, "%s",
@@ -717,7 +488,7 @@ static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
 	snprintf(line, size, "status %s \xC2\xB7 %s \xC2\xB7 distance %s "
 	         "\xC2\xB7 iterations GJK %d, EPA %d",
 	         mink_status_name(res->status), mink_state_name(res->state),
-	         num(c, res->distance), res->gjk_iterations, res->epa_iterations);
+	         cli_svg_num(c, res->distance), res->gjk_iterations, res->epa_iterations);
 	if (res->status == MINK_APPROXIMATE) {
 		size_t n = strlen(line);
 
@@ -752,36 +523,36 @@ static void legend_size(const legend *l, double *w, double *h)
 	*w = 40 + 7.6 * (double)most + 8;
 }
 
-static void draw_legend(svg *s, const legend *l, double x, double y)
+static void draw_legend(cli_svg *s, const legend *l, double x, double y)
 {
 	for (int i = 0; i < l->n; i++) {
 		switch (l->symbol[i]) {
 		case SYM_A:
 		case SYM_B:
-			putf(s, "<rect class=\"swatch-%s\" x=\"%.2f\" y=\"%.2f\" "
-			     "width=\"14\" height=\"14\" rx=\"2\"/>\n",
-			     l->symbol[i] == SYM_B ? "b" : "a", x, y - 11);
-			putf(s, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\" "
-			     "fill=\"%s\">%s</text>\n", x + 22, y,
-			     l->symbol[i] == SYM_B ? COLOUR_B : COLOUR_A,
-			     l->symbol[i] == SYM_B ? "B" : "A");
+			cli_svg_putf(s, "<rect class=\"swatch-%s\" x=\"%.2f\" y=\"%.2f\" "
+			             "width=\"14\" height=\"14\" rx=\"2\"/>\n",
+			             l->symbol[i] == SYM_B ? "b" : "a", x, y - 11);
+			cli_svg_putf(s, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\" "
+			             "fill=\"%s\">%s</text>\n", x + 22, y,
+			             l->symbol[i] == SYM_B ? COLOUR_B : COLOUR_A,
+			             l->symbol[i] == SYM_B ? "B" : "A");
 			break;
 		case SYM_POINT_A:
 		case SYM_POINT_B:
-			putf(s, "<circle class=\"point-%s\" cx=\"%.2f\" cy=\"%.2f\" "
-			     "r=\"4.5\"/>\n", l->symbol[i] == SYM_POINT_B ? "b" : "a", x + 7,
-			     y - 4);
+			cli_svg_putf(s, "<circle class=\"point-%s\" cx=\"%.2f\" cy=\"%.2f\" "
+			             "r=\"4.5\"/>\n", l->symbol[i] == SYM_POINT_B ? "b" : "a", x + 7,
+			             y - 4);
 			break;
 		case SYM_ARROW:
-			putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" "
-			     "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
-			     x, y - 4, x + 16, y - 4);
+			cli_svg_putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" "
+			             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
+			             x, y - 4, x + 16, y - 4);
 			break;
 		}
-		putf(s, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">", l->cls[i],
-		     x + 40, y);
-		put_xml(&s->b, l->text[i]);
-		put(s, "</text>\n");
+		cli_svg_putf(s, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">", l->cls[i],
+		             x + 40, y);
+		cli_svg_xml(s, l->text[i]);
+		cli_svg_put(s, "</text>\n");
 		y += LEGEND_ROW + l->space[i];
 	}
 }
@@ -824,14 +595,14 @@ static const char style[] =
 	".axes text { font-size: 12px; fill: " GREY "; }\n"
 	"</style>\n";
 
-static void picture(svg *s, const cli_pair *p, const char *id_text,
+static void picture(cli_svg *s, const cli_pair *p, const char *id_text,
                     const mink_result *res, const char *result_json,
                     int nviews, const char *const type[2])
 {
 	view views[MAX_VIEWS];
 	const double gap = 24, margin = 20, top = 62;
 	double width, height, legend_x, legend_y, legend_w, legend_h, span = 0, left;
-	char title[512], c[32];
+	char title[512], c[CLI_SVG_NUM_MAX];
 	legend leg;
 
 	memset(views, 0, sizeof views);
@@ -860,11 +631,13 @@ static void picture(svg *s, const cli_pair *p, const char *id_text,
 		view *v = &views[i];
 
 		if (p->dim == 3) {
-			outline3(v, &p->shape3[0], &p->pose3[0], &v->shape[0]);
-			outline3(v, &p->shape3[1], &p->pose3[1], &v->shape[1]);
+			cli_outline3(&p->shape3[0], &p->pose3[0], v->ex, v->ey,
+			             &v->shape[0]);
+			cli_outline3(&p->shape3[1], &p->pose3[1], v->ex, v->ey,
+			             &v->shape[1]);
 		} else {
-			outline2(&p->shape2[0], &p->pose2[0], &v->shape[0]);
-			outline2(&p->shape2[1], &p->pose2[1], &v->shape[1]);
+			cli_outline2(&p->shape2[0], &p->pose2[0], &v->shape[0]);
+			cli_outline2(&p->shape2[1], &p->pose2[1], &v->shape[1]);
 		}
 		v->pa = project(v, res->point_a);
 		v->pb = project(v, res->point_b);
@@ -905,46 +678,46 @@ static void picture(svg *s, const cli_pair *p, const char *id_text,
 		height = legend_y + legend_h;
 	}
 
-	putf(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	     "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	     "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	     "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-	     width, height, width, height);
-	put(s, "<title>mink: pair ");
-	put_xml(&s->b, id_text);
-	put(s, "</title>\n<desc>");
-	put_xml(&s->b, result_json);
-	put(s, "</desc>\n");
-	put(s, style);
-	put(s, "<defs>\n<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" "
-	    "refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">"
-	    "<path d=\"M0,0L10,5L0,10z\" fill=\"" INK "\"/></marker>\n"
-	    "<marker id=\"tip\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
-	    "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
-	    "<path d=\"M0,0L10,5L0,10z\" fill=\"" GREY "\"/></marker>\n");
+	cli_svg_putf(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	             "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+	             "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+	             width, height, width, height);
+	cli_svg_put(s, "<title>mink: pair ");
+	cli_svg_xml(s, id_text);
+	cli_svg_put(s, "</title>\n<desc>");
+	cli_svg_xml(s, result_json);
+	cli_svg_put(s, "</desc>\n");
+	cli_svg_put(s, style);
+	cli_svg_put(s, "<defs>\n<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" "
+	            "refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">"
+	            "<path d=\"M0,0L10,5L0,10z\" fill=\"" INK "\"/></marker>\n"
+	            "<marker id=\"tip\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+	            "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
+	            "<path d=\"M0,0L10,5L0,10z\" fill=\"" GREY "\"/></marker>\n");
 	for (int i = 0; i < nviews; i++)
-		putf(s, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" "
-		     "width=\"%.2f\" height=\"%.2f\"/></clipPath>\n", i + 1,
-		     views[i].x0, views[i].y0, s->size, s->size);
-	put(s, "</defs>\n");
-	putf(s, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#f7fafc\"/>\n", width,
-	     height);
+		cli_svg_putf(s, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" "
+		             "width=\"%.2f\" height=\"%.2f\"/></clipPath>\n", i + 1,
+		             views[i].x0, views[i].y0, s->size, s->size);
+	cli_svg_put(s, "</defs>\n");
+	cli_svg_putf(s, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#f7fafc\"/>\n", width,
+	             height);
 
 	snprintf(title, sizeof title, "%dD \xC2\xB7 %s \xC2\xB7 %s %s",
 	         p->dim, mink_state_name(res->state),
 	         res->state == MINK_PENETRATING ? "depth" : "distance",
-	         num(c, res->state == MINK_PENETRATING ? res->depth : res->distance));
-	putf(s, "<text class=\"title\" x=\"%.2f\" y=\"30\">", left);
-	put(s, "pair ");
-	put_xml(&s->b, id_text);
-	put(s, " \xC2\xB7 ");
-	put_xml(&s->b, title);
-	put(s, "</text>\n");
+	         cli_svg_num(c, res->state == MINK_PENETRATING ? res->depth : res->distance));
+	cli_svg_putf(s, "<text class=\"title\" x=\"%.2f\" y=\"30\">", left);
+	cli_svg_put(s, "pair ");
+	cli_svg_xml(s, id_text);
+	cli_svg_put(s, " \xC2\xB7 ");
+	cli_svg_xml(s, title);
+	cli_svg_put(s, "</text>\n");
 
 	for (int i = 0; i < nviews; i++)
 		draw_view(s, &views[i], i, res, p->dim);
 	draw_legend(s, &leg, legend_x, legend_y);
-	put(s, "</svg>\n");
+	cli_svg_put(s, "</svg>\n");
 	for (int i = 0; i < nviews; i++)
 		for (int k = 0; k < 2; k++)
 			free(views[i].shape[k].p);
@@ -1130,7 +903,7 @@ int cli_render_main(int argc, char **argv)
 	cli_pair pair;
 	cJSON *json = NULL;
 	mink_result res;
-	svg s;
+	cli_svg s;
 	FILE *out = stdout;
 	char idt[512], *dir = NULL;
 	const char *type[2] = {"", ""};
