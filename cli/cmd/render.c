@@ -5,21 +5,22 @@
  * tangents of its contact plane, where the normal lies in the picture:
  * the first looks along t1 (n to the right, t2 up), the second along t2
  * (n to the right, -t1 up), an optional third along n.  Each shape's
- * outline in a view is the convex polygon of its projection: from its
- * vertices for polytopes (box, hull, segment, triangle, point; a margin
- * adds a disc around each), from support points in many directions of the
- * view plane for smooth shapes.  All views share one scale, chosen so that
- * everything fits; a light grid gives the size.
+ * outline in a view is the convex polygon of its projection (outline.c).
+ * All views share one scale, chosen so that everything fits; a light grid
+ * gives the size.
  *
  * The arrow is the normal scaled by |distance|: from point_a to point_b
  * when apart, from point_b to point_a when overlapping (moving B along it
  * by the depth brings the pair to touching).  The result, as mink -f
  * ndjson prints it, is kept in the picture's <desc>.
+ *
+ * This file decides what is drawn where: the views, the panels, the
+ * legend and the layout, then finding the pair and the command line.
+ * How the picture is spelled (markup, escaping, numbers) is svg.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,8 @@
 #include "text/split.h"
 #include "cmd/cmd.h"
 #include "opts.h"
-#include "cmd/posed.h"
+#include "cmd/outline.h"
+#include "cmd/svg.h"
 #include "text/buf.h"
 #include "writer.h"
 
@@ -46,81 +48,7 @@
 #define INK "#1a202c"
 #define GREY "#718096"
 
-enum { SMOOTH_SAMPLES = 256, MARGIN_SAMPLES = 48, MAX_VIEWS = 3 };
-
-static const double pi = 3.14159265358979323846;
-
-typedef struct pt {
-	double x, y;
-} pt;
-
-/* A growable list of 2D points. */
-typedef struct pts {
-	pt *p;
-	size_t n, cap;
-} pts;
-
-static void pts_add(pts *l, double x, double y)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->p = cli_xrealloc(l->p, l->cap * sizeof *l->p);
-	}
-	l->p[l->n].x = x;
-	l->p[l->n].y = y;
-	l->n++;
-}
-
-static int pt_less(const void *a, const void *b)
-{
-	const pt *p = a, *q = b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	return p->y < q->y ? -1 : p->y > q->y;
-}
-
-static double turn(pt o, pt a, pt b)
-{
-	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
-/*
- * The convex hull of l, counter-clockwise, in place (Andrew's monotone
- * chain); collinear points dropped, so 1 or 2 points remain for a point
- * or a segment.
- */
-static void hull2(pts *l)
-{
-	size_t n = l->n, k = 0;
-	pt *h;
-
-	if (n < 2)
-		return;
-	qsort(l->p, n, sizeof *l->p, pt_less);
-	for (size_t i = 1; i < n; i++)
-		if (l->p[i].x != l->p[k].x || l->p[i].y != l->p[k].y)
-			l->p[++k] = l->p[i];
-	n = l->n = k + 1;
-	k = 0;
-	if (n < 2)
-		return;
-	h = cli_xrealloc(NULL, 2 * n * sizeof *h);
-	for (size_t i = 0; i < n; i++) {
-		while (k >= 2 && turn(h[k - 2], h[k - 1], l->p[i]) <= 0)
-			k--;
-		h[k++] = l->p[i];
-	}
-	for (size_t i = n - 1, t = k + 1; i-- > 0;) {
-		while (k >= t && turn(h[k - 2], h[k - 1], l->p[i]) <= 0)
-			k--;
-		h[k++] = l->p[i];
-	}
-	k--; /* the last point is the first */
-	memcpy(l->p, h, k * sizeof *h);
-	l->n = k;
-	free(h);
-}
+enum { MAX_VIEWS = 3 };
 
 /* --- Views -------------------------------------------------------------------- */
 
@@ -129,23 +57,16 @@ typedef struct view {
 	const char *xname, *yname; /* what points right and up */
 	mink_vec3 ex, ey;          /* world directions of right and up */
 	int along_normal;          /* the normal points at the viewer */
-	pts shape[2];              /* outlines, view coordinates */
-	pt pa, pb;
+	cli_pts shape[2];          /* outlines, view coordinates */
+	cli_pt pa, pb;
 	double minx, maxx, miny, maxy;
 	double cx, cy;             /* view coordinates of the panel's centre */
 	double x0, y0;             /* the panel's corner in the picture */
 } view;
 
-static double dot3(mink_vec3 a, mink_vec3 b)
+static cli_pt project(const view *v, mink_vec3 p)
 {
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
-static pt project(const view *v, mink_vec3 p)
-{
-	pt r = {dot3(p, v->ex), dot3(p, v->ey)};
-
-	return r;
+	return cli_project(p, v->ex, v->ey);
 }
 
 static mink_vec3 v3(double x, double y, double z)
@@ -155,80 +76,7 @@ static mink_vec3 v3(double x, double y, double z)
 	return r;
 }
 
-/* Outline of 3D shape s in pose p, as seen in view v. */
-static void outline3(view *v, const mink_shape3 *s, const mink_pose3 *p, pts *out)
-{
-	int n = cli_vertices3(s, NULL, 0);
-
-	if (n >= 0) {
-		mink_vec3 *vs = cli_xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *vs);
-		mink_quat q = cli_quat_unit(p->rotation);
-
-		cli_vertices3(s, vs, n);
-		for (int i = 0; i < n; i++) {
-			mink_vec3 w = cli_rotate3(q, vs[i]);
-			pt c = project(v, v3(w.x + p->position.x, w.y + p->position.y,
-			                     w.z + p->position.z));
-
-			if (s->margin > 0)
-				for (int k = 0; k < MARGIN_SAMPLES; k++) {
-					double a = 2 * pi * k / MARGIN_SAMPLES;
-
-					pts_add(out, c.x + s->margin * cos(a), c.y + s->margin * sin(a));
-				}
-			else
-				pts_add(out, c.x, c.y);
-		}
-		free(vs);
-	} else {
-		for (int k = 0; k < SMOOTH_SAMPLES; k++) {
-			double a = 2 * pi * k / SMOOTH_SAMPLES, c = cos(a), sn = sin(a);
-			mink_vec3 d = v3(c * v->ex.x + sn * v->ey.x, c * v->ex.y + sn * v->ey.y,
-			                 c * v->ex.z + sn * v->ey.z);
-			pt q = project(v, cli_support3(s, p, d));
-
-			pts_add(out, q.x, q.y);
-		}
-	}
-	hull2(out);
-}
-
-static void outline2(const mink_shape2 *s, const mink_pose2 *p, pts *out)
-{
-	double c = cos(p->angle), sn = sin(p->angle);
-	int n = cli_vertices2(s, NULL, 0);
-
-	if (n >= 0) {
-		mink_vec2 *vs = cli_xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *vs);
-
-		cli_vertices2(s, vs, n);
-		for (int i = 0; i < n; i++) {
-			double x = p->position.x + c * vs[i].x - sn * vs[i].y;
-			double y = p->position.y + sn * vs[i].x + c * vs[i].y;
-
-			if (s->margin > 0)
-				for (int k = 0; k < MARGIN_SAMPLES; k++) {
-					double a = 2 * pi * k / MARGIN_SAMPLES;
-
-					pts_add(out, x + s->margin * cos(a), y + s->margin * sin(a));
-				}
-			else
-				pts_add(out, x, y);
-		}
-		free(vs);
-	} else {
-		for (int k = 0; k < SMOOTH_SAMPLES; k++) {
-			double a = 2 * pi * k / SMOOTH_SAMPLES;
-			mink_vec2 d = {cos(a), sin(a)};
-			mink_vec2 q = cli_support2(s, p->position, c, sn, d);
-
-			pts_add(out, q.x, q.y);
-		}
-	}
-	hull2(out);
-}
-
-static void grow(view *v, pt p)
+static void grow(view *v, cli_pt p)
 {
 	if (p.x < v->minx)
 		v->minx = p.x;
@@ -240,100 +88,15 @@ static void grow(view *v, pt p)
 		v->maxy = p.y;
 }
 
-/* --- SVG text ------------------------------------------------------------------- */
-
-typedef struct svg {
-	cli_buf b;
-	double scale; /* pixels per unit */
-	double size;  /* of a panel, pixels */
-} svg;
-
-static void put(svg *s, const char *text)
-{
-	cli_buf_puts(&s->b, text);
-}
-
-static void putf(svg *s, const char *fmt, ...) CLI_PRINTF(2, 3);
-
-static void putf(svg *s, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	vsnprintf(cli_buf_reserve(&s->b, (size_t)n + 1), (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	s->b.len += (size_t)n;
-}
-
-/* Text for XML: escaped, control bytes and invalid UTF-8 replaced. */
-static void put_xml(cli_buf *b, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	while (*s) {
-		size_t n;
-
-		switch (*s) {
-		case '&': cli_buf_puts(b, "&amp;"); s++; continue;
-		case '<': cli_buf_puts(b, "&lt;"); s++; continue;
-		case '>': cli_buf_puts(b, "&gt;"); s++; continue;
-		case '"': cli_buf_puts(b, "&quot;"); s++; continue;
-		default: break;
-		}
-		if ((*s < 0x20 && *s != '\n' && *s != '\t') || *s == 0x7F) {
-			cli_buf_puts(b, "\xEF\xBF\xBD");
-			s++;
-		} else if ((n = cli_utf8_len(s)) > 0) {
-			cli_buf_put(b, (const char *)s, n);
-			s += n;
-		} else {
-			cli_buf_puts(b, "\xEF\xBF\xBD");
-			s++;
-		}
-	}
-}
-
-/* A value for people: 6 significant digits, no negative zero. */
-static const char *num(char *buf, double v)
-{
-	if (v == 0 || fabs(v) < 5e-16)
-		v = 0;
-	snprintf(buf, 32, "%.6g", v);
-	return buf;
-}
-
-/* "[x, y, z]" (or [x, y]) into buf of 128 bytes. */
-static const char *vec(char *buf, const double *v, int n)
-{
-	char t[32];
-	size_t len = 0;
-
-	buf[len++] = '[';
-	for (int i = 0; i < n; i++)
-		len += (size_t)snprintf(buf + len, 128 - len, "%s%s", i ? ", " : "",
-		                        num(t, v[i]));
-	snprintf(buf + len, 128 - len, "]");
-	return buf;
-}
-
-static const char *vec3(char *buf, mink_vec3 v, int dim)
-{
-	double a[3] = {v.x, v.y, v.z};
-
-	return vec(buf, a, dim);
-}
+/* --- A panel ------------------------------------------------------------------ */
 
 /* Screen coordinates of view point p in panel v. */
-static double sx(const svg *s, const view *v, double x)
+static double sx(const cli_svg *s, const view *v, double x)
 {
 	return v->x0 + s->size / 2 + (x - v->cx) * s->scale;
 }
 
-static double sy(const svg *s, const view *v, double y)
+static double sy(const cli_svg *s, const view *v, double y)
 {
 	return v->y0 + s->size / 2 - (y - v->cy) * s->scale;
 }
@@ -346,55 +109,61 @@ static double nice_step(double x)
 	return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
-static void draw_grid(svg *s, const view *v, int axes)
+/* One line of the grid, at w on the x axis (dir 0) or on the y axis. */
+static void grid_line(cli_svg *s, const view *v, int dir, double w,
+                      const char *cls)
+{
+	if (dir == 0)
+		cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" "
+		             "x2=\"%.2f\" y2=\"%.2f\"/>\n", cls, sx(s, v, w), v->y0,
+		             sx(s, v, w), v->y0 + s->size);
+	else
+		cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" "
+		             "x2=\"%.2f\" y2=\"%.2f\"/>\n", cls, v->x0, sy(s, v, w),
+		             v->x0 + s->size, sy(s, v, w));
+}
+
+static void draw_grid(cli_svg *s, const view *v, int axes)
 {
 	double half = s->size / 2 / s->scale;
 	double step = nice_step(2 * half / 8);
-	char t[32];
+	char t[CLI_SVG_NUM_MAX];
 
-	put(s, "<g class=\"grid\">\n");
+	cli_svg_put(s, "<g class=\"grid\">\n");
 	for (int dir = 0; dir < 2; dir++) {
 		double c = dir ? v->cy : v->cx;
 
-		for (double k = ceil((c - half) / step); k * step <= c + half; k++) {
-			double w = k * step;
-			const char *cls = axes && k == 0 ? "axis" : "gridline";
-
-			if (dir == 0)
-				putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-				     "y2=\"%.2f\"/>\n", cls, sx(s, v, w), v->y0, sx(s, v, w),
-				     v->y0 + s->size);
-			else
-				putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-				     "y2=\"%.2f\"/>\n", cls, v->x0, sy(s, v, w), v->x0 + s->size,
-				     sy(s, v, w));
-		}
+		for (double k = ceil((c - half) / step); k * step <= c + half; k++)
+			grid_line(s, v, dir, k * step,
+			          axes && k == 0 ? "axis" : "gridline");
 	}
-	put(s, "</g>\n");
-	putf(s, "<text class=\"note\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">"
-	     "grid %s</text>\n", v->x0 + s->size - 8, v->y0 + s->size - 8,
-	     num(t, step));
+	cli_svg_put(s, "</g>\n");
+	cli_svg_putf(s, "<text class=\"note\" x=\"%.2f\" y=\"%.2f\" "
+	             "text-anchor=\"end\">grid %s</text>\n", v->x0 + s->size - 8,
+	             v->y0 + s->size - 8, cli_svg_num(t, step));
 }
 
-static void draw_outline(svg *s, const view *v, const pts *l, int side)
+static void draw_outline(cli_svg *s, const view *v, const cli_pts *l, int side)
 {
 	const char *name = side ? "b" : "a";
 
 	if (l->n >= 3) {
-		putf(s, "<polygon class=\"shape-%s\" points=\"", name);
+		cli_svg_putf(s, "<polygon class=\"shape-%s\" points=\"", name);
 		for (size_t i = 0; i < l->n; i++)
-			putf(s, "%s%.2f,%.2f", i ? " " : "", sx(s, v, l->p[i].x),
-			     sy(s, v, l->p[i].y));
-		put(s, "\"/>\n");
+			cli_svg_putf(s, "%s%.2f,%.2f", i ? " " : "",
+			             sx(s, v, l->p[i].x), sy(s, v, l->p[i].y));
+		cli_svg_put(s, "\"/>\n");
 	} else if (l->n == 2) {
-		putf(s, "<line class=\"shape-%s thin\" x1=\"%.2f\" y1=\"%.2f\" "
-		     "x2=\"%.2f\" y2=\"%.2f\"/>\n", name, sx(s, v, l->p[0].x),
-		     sy(s, v, l->p[0].y), sx(s, v, l->p[1].x), sy(s, v, l->p[1].y));
+		cli_svg_putf(s, "<line class=\"shape-%s thin\" x1=\"%.2f\" "
+		             "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n", name,
+		             sx(s, v, l->p[0].x), sy(s, v, l->p[0].y),
+		             sx(s, v, l->p[1].x), sy(s, v, l->p[1].y));
 	} else if (l->n == 1) {
 		double x = sx(s, v, l->p[0].x), y = sy(s, v, l->p[0].y);
 
-		putf(s, "<path class=\"shape-%s thin\" d=\"M%.2f,%.2fl8,8m0,-8l-8,8\"/>\n",
-		     name, x - 4, y - 4);
+		cli_svg_putf(s, "<path class=\"shape-%s thin\" "
+		             "d=\"M%.2f,%.2fl8,8m0,-8l-8,8\"/>\n", name, x - 4,
+		             y - 4);
 	}
 }
 
@@ -402,13 +171,13 @@ static void draw_outline(svg *s, const view *v, const pts *l, int side)
  * Where to write a shape's letter: the centroid of its outline (of the
  * polygon's area, or of its one or two points).
  */
-static pt label_spot(const pts *l)
+static cli_pt label_spot(const cli_pts *l)
 {
-	pt c = {0, 0};
+	cli_pt c = {0, 0};
 	double area = 0;
 
 	for (size_t i = 0; l->n >= 3 && i < l->n; i++) {
-		pt p = l->p[i], q = l->p[(i + 1) % l->n];
+		cli_pt p = l->p[i], q = l->p[(i + 1) % l->n];
 		double w = p.x * q.y - q.x * p.y;
 
 		area += w;
@@ -429,165 +198,245 @@ static pt label_spot(const pts *l)
 }
 
 /* A dashed line through screen point (x, y) along screen direction (dx, dy). */
-static void plane_line(svg *s, double x, double y, double dx, double dy,
+static void plane_line(cli_svg *s, double x, double y, double dx, double dy,
                        const char *cls)
 {
 	double l = s->size * 1.5;
 
-	putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-	     "y2=\"%.2f\"/>\n", cls, x - l * dx, y - l * dy, x + l * dx, y + l * dy);
+	cli_svg_putf(s, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
+	             "y2=\"%.2f\"/>\n", cls, x - l * dx, y - l * dy, x + l * dx,
+	             y + l * dy);
 }
 
-static void draw_view(svg *s, view *v, int index, const mink_result *res,
-                      int dim)
-{
-	double ax, ay, bx, by, len, lx[2], ly[2];
-	int thin[2];
-	pt n2 = project(v, res->normal);
-	double nl = sqrt(n2.x * n2.x + n2.y * n2.y);
-	char t[32];
+/* Screen positions in a panel: the contact points and the shapes' letters. */
+typedef struct marks {
+	double ax, ay, bx, by; /* point_a, point_b */
+	double lx[2], ly[2];   /* where A and B are written */
+	int thin[2];           /* an outline of 1 or 2 points: letter beside it */
+} marks;
 
-	putf(s, "<g class=\"view\" id=\"view%d\">\n", index + 1);
-	putf(s, "<text class=\"view-title\" x=\"%.2f\" y=\"%.2f\">%s</text>\n",
-	     v->x0, v->y0 - 8, v->title);
-	putf(s, "<g clip-path=\"url(#clip%d)\">\n", index + 1);
-	putf(s, "<rect class=\"panel\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-	     "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
+static void place_marks(const cli_svg *s, const view *v, marks *m)
+{
+	m->ax = sx(s, v, v->pa.x);
+	m->ay = sy(s, v, v->pa.y);
+	m->bx = sx(s, v, v->pb.x);
+	m->by = sy(s, v, v->pb.y);
+	/* The shapes' letters: at the centroid, or beside a point or segment. */
+	for (int i = 0; i < 2; i++) {
+		cli_pt c = v->shape[i].n ? label_spot(&v->shape[i]) : v->pa;
+
+		m->thin[i] = v->shape[i].n < 3;
+		m->lx[i] = sx(s, v, c.x) + (m->thin[i] ? 9 : 0);
+		m->ly[i] = sy(s, v, c.y) + (m->thin[i] ? -7 : 6);
+	}
+}
+
+/* The arrow of the normal between the contact points, on screen. */
+typedef struct arrow {
+	double fx, fy, tx, ty; /* from, to */
+	double px, py;         /* across it, up the screen (right if it is upright) */
+	int deep;              /* overlapping: it goes from point_b to point_a */
+	int start;             /* steep: its label beside it, running away from it */
+} arrow;
+
+/* Whether the box [x0, x1] x [y0, y1] is clear of the shapes' letters. */
+static int clear_of_letters(const view *v, const marks *m, double x0,
+                            double x1, double y0, double y1)
+{
+	for (int i = 0; i < 2; i++)
+		if (v->shape[i].n && m->lx[i] + 8 > x0 && m->lx[i] - 8 < x1 &&
+		    m->ly[i] + 2 > y0 && m->ly[i] - 13 < y1)
+			return 0;
+	return 1;
+}
+
+/*
+ * The label of arrow a, w pixels wide, on one side of it (1 the upper,
+ * -1 the lower) at (*mx, *my); whether it is clear of the letters there.
+ */
+static int label_at(const view *v, const marks *m, const arrow *a, double w,
+                    int side, double *mx, double *my)
+{
+	double x0;
+
+	*mx = (a->fx + a->tx) / 2 + 14 * side * a->px;
+	*my = (a->fy + a->ty) / 2 + 14 * side * a->py + 4;
+	x0 = a->start ? (side > 0 ? *mx : *mx - w) : *mx - w / 2;
+	return clear_of_letters(v, m, x0, x0 + w, *my - 11, *my + 3);
+}
+
+/*
+ * The label beside the arrow: on its upper side, unless a shape's letter
+ * is there and not on the other side.
+ */
+static void place_label(const view *v, const marks *m, const arrow *a,
+                        double w, double *mx, double *my)
+{
+	if (label_at(v, m, a, w, 1, mx, my) || label_at(v, m, a, w, -1, mx, my))
+		return;
+	/* Crowded both ways: the upper side after all. */
+	*mx = (a->fx + a->tx) / 2 + 14 * a->px;
+	*my = (a->fy + a->ty) / 2 + 14 * a->py + 4;
+}
+
+/* The normal scaled by |distance|, (dx, dy) its screen direction. */
+static void draw_arrow(cli_svg *s, const view *v, const marks *m,
+                       const mink_result *res, double dx, double dy)
+{
+	arrow a;
+	double mx, my;
+	char t[CLI_SVG_NUM_MAX];
+
+	a.deep = res->distance < 0;
+	a.fx = a.deep ? m->bx : m->ax;
+	a.fy = a.deep ? m->by : m->ay;
+	a.tx = a.deep ? m->ax : m->bx;
+	a.ty = a.deep ? m->ay : m->by;
+	a.px = dy;
+	a.py = -dx;
+	if (a.py > 0 || (a.py == 0 && a.px < 0)) {
+		a.px = -a.px;
+		a.py = -a.py;
+	}
+	a.start = fabs(a.py) < 0.5;
+	cli_svg_num(t, fabs(res->distance));
+	place_label(v, m, &a, 7 * (double)(strlen(t) + (a.deep ? 6 : 9)), &mx,
+	            &my);
+
+	/* The tip stops at the rim of the point it reaches. */
+	cli_svg_putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" "
+	             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
+	             a.fx, a.fy, a.tx - 5.5 * dx, a.ty - 5.5 * dy);
+	cli_svg_putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
+	             "text-anchor=\"%s\">%s %s</text>\n", mx, my,
+	             !a.start ? "middle"
+	             : (mx - (a.fx + a.tx) / 2) * a.px >= 0 ? "start" : "end",
+	             a.deep ? "depth" : "distance", t);
+}
+
+/* Touching or nearly: the direction alone, at a fixed length. */
+static void draw_direction(cli_svg *s, const marks *m, double dx, double dy)
+{
+	cli_svg_putf(s, "<line class=\"normal dashed\" x1=\"%.2f\" y1=\"%.2f\" "
+	             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
+	             m->ax, m->ay, m->ax + 40 * dx, m->ay + 40 * dy);
+	cli_svg_putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
+	             "text-anchor=\"middle\">n</text>\n", m->ax + 52 * dx,
+	             m->ay + 52 * dy + 4);
+}
+
+/* The contact planes and the normal, n2 the normal in the view (|n2| = nl). */
+static void draw_normal(cli_svg *s, const view *v, const marks *m,
+                        const mink_result *res, cli_pt n2, double nl)
+{
+	/* Screen direction of the normal (y flips), and the contact planes. */
+	double dx = n2.x / nl, dy = -n2.y / nl;
+
+	plane_line(s, m->ax, m->ay, -dy, dx, "plane-a");
+	plane_line(s, m->bx, m->by, -dy, dx, "plane-b");
+	if (hypot(m->bx - m->ax, m->by - m->ay) >= 14)
+		draw_arrow(s, v, m, res, dx, dy);
+	else
+		draw_direction(s, m, dx, dy);
+}
+
+/* The contact points, and the shapes' letters over everything. */
+static void draw_points(cli_svg *s, const view *v, const marks *m)
+{
+	cli_svg_putf(s, "<circle class=\"point-a\" cx=\"%.2f\" cy=\"%.2f\" "
+	             "r=\"4.5\"/>\n", m->ax, m->ay);
+	cli_svg_putf(s, "<circle class=\"point-b\" cx=\"%.2f\" cy=\"%.2f\" "
+	             "r=\"4.5\"/>\n", m->bx, m->by);
+	for (int i = 0; i < 2; i++)
+		if (v->shape[i].n)
+			cli_svg_putf(s, "<text class=\"label-%s\" x=\"%.2f\" "
+			             "y=\"%.2f\" text-anchor=\"%s\">%s</text>\n",
+			             i ? "b" : "a", m->lx[i], m->ly[i],
+			             m->thin[i] ? "start" : "middle", i ? "B" : "A");
+}
+
+/* Which way is which: two small arrows in the lower left corner. */
+static void draw_axes(cli_svg *s, const view *v)
+{
+	double ox = v->x0 + 14, oy = v->y0 + s->size - 14;
+
+	cli_svg_putf(s, "<g class=\"axes\"><line x1=\"%.2f\" y1=\"%.2f\" "
+	             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#tip)\"/><line "
+	             "x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+	             "marker-end=\"url(#tip)\"/><text x=\"%.2f\" y=\"%.2f\">%s"
+	             "</text><text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
+	             "%s</text></g>\n", ox, oy, ox + 26, oy, ox, oy, ox, oy - 26,
+	             ox + 30, oy + 4, v->xname, ox, oy - 30, v->yname);
+}
+
+static void draw_view(cli_svg *s, const view *v, int index,
+                      const mink_result *res, int dim)
+{
+	cli_pt n2 = project(v, res->normal);
+	double nl = sqrt(n2.x * n2.x + n2.y * n2.y);
+	marks m;
+
+	cli_svg_putf(s, "<g class=\"view\" id=\"view%d\">\n", index + 1);
+	cli_svg_putf(s, "<text class=\"view-title\" x=\"%.2f\" y=\"%.2f\">%s"
+	             "</text>\n", v->x0, v->y0 - 8, v->title);
+	cli_svg_putf(s, "<g clip-path=\"url(#clip%d)\">\n", index + 1);
+	cli_svg_putf(s, "<rect class=\"panel\" x=\"%.2f\" y=\"%.2f\" "
+	             "width=\"%.2f\" height=\"%.2f\"/>\n", v->x0, v->y0, s->size,
+	             s->size);
 	draw_grid(s, v, dim == 2);
 	draw_outline(s, v, &v->shape[0], 0);
 	draw_outline(s, v, &v->shape[1], 1);
-
-	ax = sx(s, v, v->pa.x);
-	ay = sy(s, v, v->pa.y);
-	bx = sx(s, v, v->pb.x);
-	by = sy(s, v, v->pb.y);
-	/* The shapes' letters: at the centroid, or beside a point or segment. */
-	for (int i = 0; i < 2; i++) {
-		pt c = v->shape[i].n ? label_spot(&v->shape[i]) : v->pa;
-
-		thin[i] = v->shape[i].n < 3;
-		lx[i] = sx(s, v, c.x) + (thin[i] ? 9 : 0);
-		ly[i] = sy(s, v, c.y) + (thin[i] ? -7 : 6);
-	}
-	if (!v->along_normal && nl > 1e-9) {
-		/* Screen direction of the normal (y flips), and the contact planes. */
-		double dx = n2.x / nl, dy = -n2.y / nl;
-
-		plane_line(s, ax, ay, -dy, dx, "plane-a");
-		plane_line(s, bx, by, -dy, dx, "plane-b");
-		len = hypot(bx - ax, by - ay);
-		if (len >= 14) {
-			int deep = res->distance < 0;
-			double fx = deep ? bx : ax, fy = deep ? by : ay;
-			double tx = deep ? ax : bx, ty = deep ? ay : by;
-			/*
-			 * The label beside the arrow: on its upper side, unless a
-			 * shape's letter is there and not on the other side.
-			 */
-			double px = dy, py = -dx, mx = 0, my = 0;
-			int start;
-
-			num(t, fabs(res->distance));
-			if (py > 0 || (py == 0 && px < 0)) {
-				px = -px;
-				py = -py;
-			}
-			start = fabs(py) < 0.5;
-			for (int side = 1; side >= -1; side -= 2) {
-				double w = 7 * (double)(strlen(t) + (deep ? 6 : 9));
-				double x0, x1, y0, y1;
-				int clear = 1;
-
-				mx = (fx + tx) / 2 + 14 * side * px;
-				my = (fy + ty) / 2 + 14 * side * py + 4;
-				x0 = start ? (side > 0 ? mx : mx - w) : mx - w / 2;
-				x1 = x0 + w;
-				y0 = my - 11;
-				y1 = my + 3;
-				for (int i = 0; i < 2; i++)
-					if (v->shape[i].n && lx[i] + 8 > x0 && lx[i] - 8 < x1 &&
-					    ly[i] + 2 > y0 && ly[i] - 13 < y1)
-						clear = 0;
-				if (clear)
-					break;
-				if (side < 0) {
-					/* Crowded both ways: the upper side after all. */
-					mx = (fx + tx) / 2 + 14 * px;
-					my = (fy + ty) / 2 + 14 * py + 4;
-				}
-			}
-
-			/* The tip stops at the rim of the point it reaches. */
-			putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-			     "y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", fx, fy,
-			     tx - 5.5 * dx, ty - 5.5 * dy);
-			putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"%s\">%s %s</text>\n", mx, my,
-			     !start ? "middle" : (mx - (fx + tx) / 2) * px >= 0 ? "start" : "end",
-			     deep ? "depth" : "distance", t);
-		} else {
-			/* Touching or nearly: the direction alone, at a fixed length. */
-			putf(s, "<line class=\"normal dashed\" x1=\"%.2f\" y1=\"%.2f\" "
-			     "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n", ax, ay,
-			     ax + 40 * dx, ay + 40 * dy);
-			putf(s, "<text class=\"arrow-label\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"middle\">n</text>\n", ax + 52 * dx, ay + 52 * dy + 4);
-		}
-	}
-	putf(s, "<circle class=\"point-a\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", ax, ay);
-	putf(s, "<circle class=\"point-b\" cx=\"%.2f\" cy=\"%.2f\" r=\"4.5\"/>\n", bx, by);
-	for (int i = 0; i < 2; i++)
-		if (v->shape[i].n)
-			putf(s, "<text class=\"label-%s\" x=\"%.2f\" y=\"%.2f\" "
-			     "text-anchor=\"%s\">%s</text>\n", i ? "b" : "a", lx[i], ly[i],
-			     thin[i] ? "start" : "middle", i ? "B" : "A");
-	put(s, "</g>\n");
-	putf(s, "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-	     "height=\"%.2f\"/>\n", v->x0, v->y0, s->size, s->size);
-	/* Which way is which: two small arrows in the lower left corner. */
-	{
-		double ox = v->x0 + 14, oy = v->y0 + s->size - 14;
-
-		putf(s, "<g class=\"axes\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-		     "y2=\"%.2f\" marker-end=\"url(#tip)\"/><line x1=\"%.2f\" "
-		     "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#tip)\"/>"
-		     "<text x=\"%.2f\" y=\"%.2f\">%s</text><text x=\"%.2f\" "
-		     "y=\"%.2f\" text-anchor=\"middle\">%s</text></g>\n",
-		     ox, oy, ox + 26, oy, ox, oy, ox, oy - 26, ox + 30, oy + 4,
-		     v->xname, ox, oy - 30, v->yname);
-	}
-	put(s, "</g>\n");
+	place_marks(s, v, &m);
+	if (!v->along_normal && nl > 1e-9)
+		draw_normal(s, v, &m, res, n2, nl);
+	draw_points(s, v, &m);
+	cli_svg_put(s, "</g>\n");
+	cli_svg_putf(s, "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" "
+	             "width=\"%.2f\" height=\"%.2f\"/>\n", v->x0, v->y0, s->size,
+	             s->size);
+	draw_axes(s, v);
+	cli_svg_put(s, "</g>\n");
 }
 
 /* --- The legend ------------------------------------------------------------------ */
 
+/* "[x, y, z]" (or [x, y]) of v, into buf of CLI_SVG_VEC_MAX bytes. */
+static const char *vec3(char *buf, mink_vec3 v, int dim)
+{
+	double a[3] = {v.x, v.y, v.z};
+
+	return cli_svg_vec(buf, a, dim);
+}
+
 static void describe3(char *out, size_t size, const mink_shape3 *s,
                       const char *type)
 {
-	char a[128], b[32], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_NUM_MAX], c[CLI_SVG_NUM_MAX];
 	double v[3];
 
 	switch (s->type) {
 	case MINK_SPHERE:
-		snprintf(out, size, "sphere, radius %s", num(b, s->sphere.radius));
+		snprintf(out, size, "sphere, radius %s",
+		         cli_svg_num(b, s->sphere.radius));
 		break;
 	case MINK_BOX:
 		v[0] = s->box.half_extents.x;
 		v[1] = s->box.half_extents.y;
 		v[2] = s->box.half_extents.z;
-		snprintf(out, size, "box, half_extents %s", vec(a, v, 3));
+		snprintf(out, size, "box, half_extents %s", cli_svg_vec(a, v, 3));
 		break;
 	case MINK_CAPSULE:
 	case MINK_CYLINDER:
 	case MINK_CONE:
 		snprintf(out, size, "%s, radius %s, half_height %s", type,
-		         num(b, s->capsule.radius), num(c, s->capsule.half_height));
+		         cli_svg_num(b, s->capsule.radius),
+		         cli_svg_num(c, s->capsule.half_height));
 		break;
 	case MINK_ELLIPSOID:
 		v[0] = s->ellipsoid.radii.x;
 		v[1] = s->ellipsoid.radii.y;
 		v[2] = s->ellipsoid.radii.z;
-		snprintf(out, size, "ellipsoid, radii %s", vec(a, v, 3));
+		snprintf(out, size, "ellipsoid, radii %s", cli_svg_vec(a, v, 3));
 		break;
 	case MINK_POINT:
 		snprintf(out, size, "point");
@@ -607,21 +456,23 @@ static void describe3(char *out, size_t size, const mink_shape3 *s,
 
 static void describe2(char *out, size_t size, const mink_shape2 *s)
 {
-	char a[128], b[32], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_NUM_MAX], c[CLI_SVG_NUM_MAX];
 	double v[2];
 
 	switch (s->type) {
 	case MINK_CIRCLE:
-		snprintf(out, size, "circle, radius %s", num(b, s->circle.radius));
+		snprintf(out, size, "circle, radius %s",
+		         cli_svg_num(b, s->circle.radius));
 		break;
 	case MINK_BOX2:
 		v[0] = s->box.half_extents.x;
 		v[1] = s->box.half_extents.y;
-		snprintf(out, size, "box, half_extents %s", vec(a, v, 2));
+		snprintf(out, size, "box, half_extents %s", cli_svg_vec(a, v, 2));
 		break;
 	case MINK_CAPSULE2:
 		snprintf(out, size, "capsule, radius %s, half_height %s",
-		         num(b, s->capsule.radius), num(c, s->capsule.half_height));
+		         cli_svg_num(b, s->capsule.radius),
+		         cli_svg_num(c, s->capsule.half_height));
 		break;
 	case MINK_POINT2:
 		snprintf(out, size, "point");
@@ -656,61 +507,65 @@ static char *legend_row(legend *l, int symbol, const char *cls, double space)
 	return l->text[l->n++];
 }
 
-static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
-                         const char *const type[2])
+/* Two rows for side i: what the shape is, and where it is. */
+static void legend_shape(legend *l, const cli_pair *p, int i, const char *type)
 {
-	char a[128], b[128], c[32];
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_VEC_MAX], c[CLI_SVG_NUM_MAX];
+	const size_t size = sizeof l->text[0];
+	double margin = p->dim == 3 ? p->shape3[i].margin : p->shape2[i].margin;
+	char *line = legend_row(l, i ? SYM_B : SYM_A, "value", 0);
+
+	if (p->dim == 3)
+		describe3(line, size, &p->shape3[i], type);
+	else
+		describe2(line, size, &p->shape2[i]);
+	if (margin > 0) {
+		size_t n = strlen(line);
+
+		snprintf(line + n, size - n, ", margin %s", cli_svg_num(c, margin));
+	}
+	line = legend_row(l, SYM_NONE, "note", 4);
+	if (p->dim == 3) {
+		const mink_pose3 *q = &p->pose3[i];
+		double r[4] = {q->rotation.w, q->rotation.x, q->rotation.y,
+		               q->rotation.z};
+
+		snprintf(line, size, "at %s, rotation %s", vec3(a, q->position, 3),
+		         cli_svg_vec(b, r, 4));
+	} else {
+		double pos[2] = {p->pose2[i].position.x, p->pose2[i].position.y};
+
+		snprintf(line, size, "at %s, rotation %s rad", cli_svg_vec(a, pos, 2),
+		         cli_svg_num(c, p->pose2[i].angle));
+	}
+}
+
+/* The rows of the answer: the points, the normal, the tangents, the status. */
+static void legend_answer(legend *l, int dim, const mink_result *res)
+{
+	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_VEC_MAX], c[CLI_SVG_NUM_MAX];
 	const size_t size = sizeof l->text[0];
 	char *line;
 
-	l->n = 0;
-	for (int i = 0; i < 2; i++) {
-		double margin = p->dim == 3 ? p->shape3[i].margin : p->shape2[i].margin;
-
-		line = legend_row(l, i ? SYM_B : SYM_A, "value", 0);
-		if (p->dim == 3)
-			describe3(line, size, &p->shape3[i], type[i]);
-		else
-			describe2(line, size, &p->shape2[i]);
-		if (margin > 0) {
-			size_t n = strlen(line);
-
-			snprintf(line + n, size - n, ", margin %s", num(c, margin));
-		}
-		line = legend_row(l, SYM_NONE, "note", 4);
-		if (p->dim == 3) {
-			const mink_pose3 *q = &p->pose3[i];
-			double r[4] = {q->rotation.w, q->rotation.x, q->rotation.y,
-			               q->rotation.z};
-
-			snprintf(line, size, "at %s, rotation %s", vec3(a, q->position, 3),
-			         vec(b, r, 4));
-		} else {
-			double pos[2] = {p->pose2[i].position.x, p->pose2[i].position.y};
-
-			snprintf(line, size, "at %s, rotation %s rad", vec(a, pos, 2),
-			         num(c, p->pose2[i].angle));
-		}
-	}
 	snprintf(legend_row(l, SYM_POINT_A, "value", 0), size, "point_a %s",
-	         vec3(a, res->point_a, p->dim));
+	         vec3(a, res->point_a, dim));
 	snprintf(legend_row(l, SYM_POINT_B, "value", 0), size, "point_b %s",
-	         vec3(a, res->point_b, p->dim));
+	         vec3(a, res->point_b, dim));
 	line = legend_row(l, SYM_ARROW, "value", 0);
 	if (res->state == MINK_PENETRATING)
 		snprintf(line, size, "normal %s \xC3\x97 depth %s",
-		         vec3(a, res->normal, p->dim), num(c, res->depth));
+		         vec3(a, res->normal, dim), cli_svg_num(c, res->depth));
 	else if (res->state == MINK_SEPARATED)
 		snprintf(line, size, "normal %s \xC3\x97 distance %s",
-		         vec3(a, res->normal, p->dim), num(c, res->distance));
+		         vec3(a, res->normal, dim), cli_svg_num(c, res->distance));
 	else
-		snprintf(line, size, "normal %s (touching)", vec3(a, res->normal, p->dim));
+		snprintf(line, size, "normal %s (touching)", vec3(a, res->normal, dim));
 	snprintf(legend_row(l, SYM_NONE, "note", 0), size, "%s",
 	         res->state == MINK_PENETRATING
 	         ? "moving B by the arrow brings the pair to touching"
 	         : res->state == MINK_SEPARATED ? "the arrow goes from point_a to point_b"
 	                                        : "the shapes touch");
-	if (p->dim == 3)
+	if (dim == 3)
 		snprintf(legend_row(l, SYM_NONE, "note", 0), size,
 		         "tangents t\xE2\x82\x81 %s, t\xE2\x82\x82 %s",
 		         vec3(a, res->tangent[0], 3), vec3(b, res->tangent[1], 3));
@@ -718,12 +573,22 @@ static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
 	snprintf(line, size, "status %s \xC2\xB7 %s \xC2\xB7 distance %s "
 	         "\xC2\xB7 iterations GJK %d, EPA %d",
 	         mink_status_name(res->status), mink_state_name(res->state),
-	         num(c, res->distance), res->gjk_iterations, res->epa_iterations);
+	         cli_svg_num(c, res->distance), res->gjk_iterations,
+	         res->epa_iterations);
 	if (res->status == MINK_APPROXIMATE) {
 		size_t n = strlen(line);
 
 		snprintf(line + n, size - n, " (%s)", mink_warning_name(res->warning));
 	}
+}
+
+static void build_legend(legend *l, const cli_pair *p, const mink_result *res,
+                         const char *const type[2])
+{
+	l->n = 0;
+	legend_shape(l, p, 0, type[0]);
+	legend_shape(l, p, 1, type[1]);
+	legend_answer(l, p->dim, res);
 }
 
 /* Characters (UTF-8 code points) in s. */
@@ -753,36 +618,42 @@ static void legend_size(const legend *l, double *w, double *h)
 	*w = 40 + 7.6 * (double)most + 8;
 }
 
-static void draw_legend(svg *s, const legend *l, double x, double y)
+/* The symbol before a legend row whose baseline starts at (x, y). */
+static void draw_symbol(cli_svg *s, int symbol, double x, double y)
+{
+	switch (symbol) {
+	case SYM_A:
+	case SYM_B:
+		cli_svg_putf(s, "<rect class=\"swatch-%s\" x=\"%.2f\" y=\"%.2f\" "
+		             "width=\"14\" height=\"14\" rx=\"2\"/>\n",
+		             symbol == SYM_B ? "b" : "a", x, y - 11);
+		cli_svg_putf(s, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\" "
+		             "fill=\"%s\">%s</text>\n", x + 22, y,
+		             symbol == SYM_B ? COLOUR_B : COLOUR_A,
+		             symbol == SYM_B ? "B" : "A");
+		break;
+	case SYM_POINT_A:
+	case SYM_POINT_B:
+		cli_svg_putf(s, "<circle class=\"point-%s\" cx=\"%.2f\" cy=\"%.2f\" "
+		             "r=\"4.5\"/>\n", symbol == SYM_POINT_B ? "b" : "a",
+		             x + 7, y - 4);
+		break;
+	case SYM_ARROW:
+		cli_svg_putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" "
+		             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
+		             x, y - 4, x + 16, y - 4);
+		break;
+	}
+}
+
+static void draw_legend(cli_svg *s, const legend *l, double x, double y)
 {
 	for (int i = 0; i < l->n; i++) {
-		switch (l->symbol[i]) {
-		case SYM_A:
-		case SYM_B:
-			putf(s, "<rect class=\"swatch-%s\" x=\"%.2f\" y=\"%.2f\" "
-			     "width=\"14\" height=\"14\" rx=\"2\"/>\n",
-			     l->symbol[i] == SYM_B ? "b" : "a", x, y - 11);
-			putf(s, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\" "
-			     "fill=\"%s\">%s</text>\n", x + 22, y,
-			     l->symbol[i] == SYM_B ? COLOUR_B : COLOUR_A,
-			     l->symbol[i] == SYM_B ? "B" : "A");
-			break;
-		case SYM_POINT_A:
-		case SYM_POINT_B:
-			putf(s, "<circle class=\"point-%s\" cx=\"%.2f\" cy=\"%.2f\" "
-			     "r=\"4.5\"/>\n", l->symbol[i] == SYM_POINT_B ? "b" : "a", x + 7,
-			     y - 4);
-			break;
-		case SYM_ARROW:
-			putf(s, "<line class=\"normal\" x1=\"%.2f\" y1=\"%.2f\" "
-			     "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
-			     x, y - 4, x + 16, y - 4);
-			break;
-		}
-		putf(s, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">", l->cls[i],
-		     x + 40, y);
-		put_xml(&s->b, l->text[i]);
-		put(s, "</text>\n");
+		draw_symbol(s, l->symbol[i], x, y);
+		cli_svg_putf(s, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">",
+		             l->cls[i], x + 40, y);
+		cli_svg_xml(s, l->text[i]);
+		cli_svg_put(s, "</text>\n");
 		y += LEGEND_ROW + l->space[i];
 	}
 }
@@ -825,127 +696,175 @@ static const char style[] =
 	".axes text { font-size: 12px; fill: " GREY "; }\n"
 	"</style>\n";
 
-static void picture(svg *s, const cli_pair *p, const char *id_text,
-                    const mink_result *res, const char *result_json,
-                    int nviews, const char *const type[2])
+/* The views of the picture: one for 2D, else along t1, t2 and n. */
+static int set_views(view *views, int dim, const mink_result *res, int nviews)
 {
-	view views[MAX_VIEWS];
-	const double gap = 24, margin = 20, top = 62;
-	double width, height, legend_x, legend_y, legend_w, legend_h, span = 0, left;
-	char title[512], c[32];
-	legend leg;
+	mink_vec3 n = res->normal, t1 = res->tangent[0], t2 = res->tangent[1];
 
-	memset(views, 0, sizeof views);
-	if (p->dim == 2) {
-		nviews = 1;
+	memset(views, 0, MAX_VIEWS * sizeof *views);
+	if (dim == 2) {
 		views[0].title = "world x, y";
 		views[0].xname = "x";
 		views[0].yname = "y";
 		views[0].ex = v3(1, 0, 0);
 		views[0].ey = v3(0, 1, 0);
-	} else {
-		mink_vec3 n = res->normal, t1 = res->tangent[0], t2 = res->tangent[1];
-
-		views[0] = (view){.title = "view along t\xE2\x82\x81", .xname = "n",
-		                  .yname = "t\xE2\x82\x82", .ex = n, .ey = t2};
-		views[1] = (view){.title = "view along t\xE2\x82\x82", .xname = "n",
-		                  .yname = "\xE2\x88\x92t\xE2\x82\x81", .ex = n,
-		                  .ey = v3(-t1.x, -t1.y, -t1.z)};
-		views[2] = (view){.title = "view along n", .xname = "t\xE2\x82\x82",
-		                  .yname = "t\xE2\x82\x81", .ex = t2, .ey = t1,
-		                  .along_normal = 1};
+		return 1;
 	}
+	views[0] = (view){.title = "view along t\xE2\x82\x81", .xname = "n",
+	                  .yname = "t\xE2\x82\x82", .ex = n, .ey = t2};
+	views[1] = (view){.title = "view along t\xE2\x82\x82", .xname = "n",
+	                  .yname = "\xE2\x88\x92t\xE2\x82\x81", .ex = n,
+	                  .ey = v3(-t1.x, -t1.y, -t1.z)};
+	views[2] = (view){.title = "view along n", .xname = "t\xE2\x82\x82",
+	                  .yname = "t\xE2\x82\x81", .ex = t2, .ey = t1,
+	                  .along_normal = 1};
+	return nviews;
+}
 
-	/* Outlines and framing: one scale for all views. */
+/* A view's outlines and points, and the box around them. */
+static void frame_view(view *v, const cli_pair *p, const mink_result *res)
+{
+	if (p->dim == 3) {
+		cli_outline3(&p->shape3[0], &p->pose3[0], v->ex, v->ey,
+		             &v->shape[0]);
+		cli_outline3(&p->shape3[1], &p->pose3[1], v->ex, v->ey,
+		             &v->shape[1]);
+	} else {
+		cli_outline2(&p->shape2[0], &p->pose2[0], &v->shape[0]);
+		cli_outline2(&p->shape2[1], &p->pose2[1], &v->shape[1]);
+	}
+	v->pa = project(v, res->point_a);
+	v->pb = project(v, res->point_b);
+	v->minx = v->maxx = v->pa.x;
+	v->miny = v->maxy = v->pa.y;
+	grow(v, v->pb);
+	for (int k = 0; k < 2; k++)
+		for (size_t j = 0; j < v->shape[k].n; j++)
+			grow(v, v->shape[k].p[j]);
+	v->cx = (v->minx + v->maxx) / 2;
+	v->cy = (v->miny + v->maxy) / 2;
+}
+
+/* Frames the views and returns the widest extent: one scale for all. */
+static double frame_views(view *views, int nviews, const cli_pair *p,
+                          const mink_result *res)
+{
+	double span = 0;
+
 	for (int i = 0; i < nviews; i++) {
 		view *v = &views[i];
 
-		if (p->dim == 3) {
-			outline3(v, &p->shape3[0], &p->pose3[0], &v->shape[0]);
-			outline3(v, &p->shape3[1], &p->pose3[1], &v->shape[1]);
-		} else {
-			outline2(&p->shape2[0], &p->pose2[0], &v->shape[0]);
-			outline2(&p->shape2[1], &p->pose2[1], &v->shape[1]);
-		}
-		v->pa = project(v, res->point_a);
-		v->pb = project(v, res->point_b);
-		v->minx = v->maxx = v->pa.x;
-		v->miny = v->maxy = v->pa.y;
-		grow(v, v->pb);
-		for (int k = 0; k < 2; k++)
-			for (size_t j = 0; j < v->shape[k].n; j++)
-				grow(v, v->shape[k].p[j]);
-		v->cx = (v->minx + v->maxx) / 2;
-		v->cy = (v->miny + v->maxy) / 2;
+		frame_view(v, p, res);
 		span = fmax(span, fmax(v->maxx - v->minx, v->maxy - v->miny));
 	}
 	if (!(span > 0) || !isfinite(span))
 		span = 1;
-	s->scale = s->size * 0.8 / span;
+	return span;
+}
 
-	/*
-	 * Views side by side; the legend beside a single view, else below.
-	 */
-	left = margin;
+/* Where the parts of the picture go, in pixels. */
+typedef struct layout {
+	double width, height;      /* of the picture */
+	double left;               /* the left edge of the panels and the title */
+	double legend_x, legend_y; /* the legend's first baseline */
+} layout;
+
+/* Views side by side; the legend beside a single view, else below. */
+static void lay_out(const cli_svg *s, view *views, int nviews, const legend *leg,
+                    layout *lay)
+{
+	const double gap = 24, margin = 20, top = 62;
+	double legend_w, legend_h;
+
+	lay->left = margin;
 	for (int i = 0; i < nviews; i++) {
-		views[i].x0 = left + i * (s->size + gap);
+		views[i].x0 = lay->left + i * (s->size + gap);
 		views[i].y0 = top;
 	}
-	build_legend(&leg, p, res, type);
-	legend_size(&leg, &legend_w, &legend_h);
+	legend_size(leg, &legend_w, &legend_h);
 	if (nviews == 1) {
-		legend_x = left + s->size + gap + 4;
-		legend_y = top + 14;
-		width = legend_x + legend_w;
-		height = fmax(top + s->size + margin, legend_y + legend_h);
+		lay->legend_x = lay->left + s->size + gap + 4;
+		lay->legend_y = top + 14;
+		lay->width = lay->legend_x + legend_w;
+		lay->height = fmax(top + s->size + margin, lay->legend_y + legend_h);
 	} else {
-		legend_x = left;
-		legend_y = top + s->size + 34;
-		width = fmax(2 * margin + nviews * s->size + (nviews - 1) * gap,
-		             legend_w + 2 * margin);
-		height = legend_y + legend_h;
+		lay->legend_x = lay->left;
+		lay->legend_y = top + s->size + 34;
+		lay->width = fmax(2 * margin + nviews * s->size + (nviews - 1) * gap,
+		                  legend_w + 2 * margin);
+		lay->height = lay->legend_y + legend_h;
 	}
+}
 
-	putf(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	     "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	     "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	     "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-	     width, height, width, height);
-	put(s, "<title>mink: pair ");
-	put_xml(&s->b, id_text);
-	put(s, "</title>\n<desc>");
-	put_xml(&s->b, result_json);
-	put(s, "</desc>\n");
-	put(s, style);
-	put(s, "<defs>\n<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" "
-	    "refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">"
-	    "<path d=\"M0,0L10,5L0,10z\" fill=\"" INK "\"/></marker>\n"
-	    "<marker id=\"tip\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
-	    "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\">"
-	    "<path d=\"M0,0L10,5L0,10z\" fill=\"" GREY "\"/></marker>\n");
+/* The svg element, the <title> and <desc>, the style and the definitions. */
+static void write_head(cli_svg *s, const layout *lay, const view *views,
+                       int nviews, const char *id_text, const char *result_json)
+{
+	cli_svg_putf(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	             "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+	             "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+	             lay->width, lay->height, lay->width, lay->height);
+	cli_svg_put(s, "<title>mink: pair ");
+	cli_svg_xml(s, id_text);
+	cli_svg_put(s, "</title>\n<desc>");
+	cli_svg_xml(s, result_json);
+	cli_svg_put(s, "</desc>\n");
+	cli_svg_put(s, style);
+	cli_svg_put(s, "<defs>\n<marker id=\"arrow\" viewBox=\"0 0 10 10\" "
+	            "refX=\"9\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" "
+	            "orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"" INK
+	            "\"/></marker>\n<marker id=\"tip\" viewBox=\"0 0 10 10\" "
+	            "refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+	            "orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"" GREY
+	            "\"/></marker>\n");
 	for (int i = 0; i < nviews; i++)
-		putf(s, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" y=\"%.2f\" "
-		     "width=\"%.2f\" height=\"%.2f\"/></clipPath>\n", i + 1,
-		     views[i].x0, views[i].y0, s->size, s->size);
-	put(s, "</defs>\n");
-	putf(s, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#f7fafc\"/>\n", width,
-	     height);
+		cli_svg_putf(s, "<clipPath id=\"clip%d\"><rect x=\"%.2f\" "
+		             "y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>"
+		             "</clipPath>\n", i + 1, views[i].x0, views[i].y0,
+		             s->size, s->size);
+	cli_svg_put(s, "</defs>\n");
+	cli_svg_putf(s, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#f7fafc\"/>\n",
+	             lay->width, lay->height);
+}
+
+/* "pair ID · 3D · penetrating · depth 0.25" at the top. */
+static void write_title(cli_svg *s, double left, int dim, const char *id_text,
+                        const mink_result *res)
+{
+	char title[512], c[CLI_SVG_NUM_MAX];
 
 	snprintf(title, sizeof title, "%dD \xC2\xB7 %s \xC2\xB7 %s %s",
-	         p->dim, mink_state_name(res->state),
+	         dim, mink_state_name(res->state),
 	         res->state == MINK_PENETRATING ? "depth" : "distance",
-	         num(c, res->state == MINK_PENETRATING ? res->depth : res->distance));
-	putf(s, "<text class=\"title\" x=\"%.2f\" y=\"30\">", left);
-	put(s, "pair ");
-	put_xml(&s->b, id_text);
-	put(s, " \xC2\xB7 ");
-	put_xml(&s->b, title);
-	put(s, "</text>\n");
+	         cli_svg_num(c, res->state == MINK_PENETRATING ? res->depth
+	                                                       : res->distance));
+	cli_svg_putf(s, "<text class=\"title\" x=\"%.2f\" y=\"30\">", left);
+	cli_svg_put(s, "pair ");
+	cli_svg_xml(s, id_text);
+	cli_svg_put(s, " \xC2\xB7 ");
+	cli_svg_xml(s, title);
+	cli_svg_put(s, "</text>\n");
+}
 
+static void picture(cli_svg *s, const cli_pair *p, const char *id_text,
+                    const mink_result *res, const char *result_json,
+                    int nviews, const char *const type[2])
+{
+	view views[MAX_VIEWS];
+	layout lay;
+	legend leg;
+
+	nviews = set_views(views, p->dim, res, nviews);
+	s->scale = s->size * 0.8 / frame_views(views, nviews, p, res);
+	build_legend(&leg, p, res, type);
+	lay_out(s, views, nviews, &leg, &lay);
+	write_head(s, &lay, views, nviews, id_text, result_json);
+	write_title(s, lay.left, p->dim, id_text, res);
 	for (int i = 0; i < nviews; i++)
 		draw_view(s, &views[i], i, res, p->dim);
-	draw_legend(s, &leg, legend_x, legend_y);
-	put(s, "</svg>\n");
+	draw_legend(s, &leg, lay.legend_x, lay.legend_y);
+	cli_svg_put(s, "</svg>\n");
 	for (int i = 0; i < nviews; i++)
 		for (int k = 0; k < 2; k++)
 			free(views[i].shape[k].p);
@@ -989,6 +908,157 @@ static char *result_text(const cli_id *id, int dim, const mink_result *res)
 	return text;
 }
 
+/* Whether the record's id, as record_id writes it, is want. */
+static int has_id(const cJSON *json, long index, const char *want)
+{
+	char idt[512];
+
+	record_id(json, index, idt, sizeof idt);
+	return strcmp(idt, want) == 0;
+}
+
+/* What the command line asks for. */
+typedef struct options {
+	const char *want_id; /* --id, or NULL */
+	long want_index;     /* --index, or 0 */
+	int default_dim;     /* -d */
+	int views;           /* --views */
+	double size;         /* --size: of a panel, pixels */
+	const char *output;  /* -o, or NULL for standard output */
+	const char *path;    /* FILE, "-" for standard input */
+} options;
+
+/* What take_record made of a record. */
+enum { SKIP, STOP, FOUND };
+
+/*
+ * Record rec, the index-th of the file `name`: the pair wanted (FOUND,
+ * its JSON in *json_out and the pair in p), not it (SKIP), or the wanted
+ * one but bad (STOP, after the message).
+ */
+static int take_record(const options *o, const char *name, long index,
+                       const cli_record *rec, cli_pair *p, cJSON **json_out)
+{
+	cli_error err = {NULL, ""};
+	cli_id id = {NULL, (double)index};
+	cJSON *json;
+	size_t off;
+
+	if (rec->len == 0) {
+		if (o->want_id)
+			return SKIP;
+		fprintf(stderr, "mink %s: %s:%ld: missing value in the array\n",
+		        CMD, name, rec->line);
+		return STOP;
+	}
+	json = cli_parse_json(rec->text, rec->len, &off, &err);
+	if (o->want_id && !json)
+		return SKIP;
+	if (o->want_id && !has_id(json, index, o->want_id)) {
+		cJSON_Delete(json);
+		return SKIP;
+	}
+	if (!json) {
+		long line, col;
+
+		cli_record_locate(rec, off, &line, &col);
+		fprintf(stderr, "mink %s: %s:%ld:%ld: %s\n", CMD, name, line, col,
+		        err.message);
+		return STOP;
+	}
+	if (cli_parse_pair(json, o->default_dim, p, &id, &err) < 0) {
+		fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, name, rec->line,
+		        err.message);
+		cJSON_Delete(json);
+		return STOP;
+	}
+	*json_out = json;
+	return FOUND;
+}
+
+/* The reader stopped (st) before the pair was found: why.  1 or 2. */
+static int not_found(const options *o, const char *name, cli_reader *r,
+                     cli_read_status st, long records)
+{
+	long line, col;
+	const char *msg;
+
+	switch (st) {
+	case CLI_READ_IOERR:
+		fprintf(stderr, "mink %s: %s: %s\n", CMD, name,
+		        strerror(cli_reader_errno(r)));
+		return 2;
+	case CLI_READ_BROKEN:
+		msg = cli_reader_message(r, &line, &col);
+		fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, name, line, msg);
+		return 1;
+	default:
+		break;
+	}
+	if (o->want_id)
+		fprintf(stderr, "mink %s: %s: no pair with id '%s'\n", CMD, name,
+		        o->want_id);
+	else if (o->want_index)
+		fprintf(stderr, "mink %s: %s: no pair number %ld (the file has %ld)\n",
+		        CMD, name, o->want_index, records);
+	else
+		fprintf(stderr, "mink %s: %s: no pair in the file\n", CMD, name);
+	return 1;
+}
+
+/* Reads records until the wanted one; fills p and the outs.  0, 1 or 2. */
+static int read_until(const options *o, const char *name, cli_reader *r,
+                      cli_pair *p, cJSON **json_out, long *index_out,
+                      long *line_out)
+{
+	cli_record rec;
+	cli_read_status st;
+	long index = 0;
+	cJSON *json = NULL;
+
+	while ((st = cli_reader_next(r, &rec)) == CLI_READ_RECORD) {
+		int got;
+
+		index++;
+		if (o->want_index && index != o->want_index)
+			continue;
+		got = take_record(o, name, index, &rec, p, &json);
+		if (got == SKIP)
+			continue;
+		if (got == STOP)
+			return 1;
+		*json_out = json;
+		*index_out = index;
+		*line_out = rec.line;
+		return 0;
+	}
+	return not_found(o, name, r, st, index);
+}
+
+/* Opens the file and finds the pair in it: 0, 1 or 2 (see read_until). */
+static int find_pair(const options *o, cli_pair *p, cJSON **json_out,
+                     long *index_out, long *line_out)
+{
+	int is_stdin = strcmp(o->path, "-") == 0;
+	const char *name = is_stdin ? "<stdin>" : o->path;
+	int fd = is_stdin ? STDIN_FILENO : open(o->path, O_RDONLY);
+	cli_reader *r;
+	int rc;
+
+	if (fd < 0) {
+		fprintf(stderr, "mink %s: %s: %s\n", CMD, name, strerror(errno));
+		return 2;
+	}
+	r = cli_reader_new(fd, NULL, NULL);
+	rc = read_until(o, name, r, p, json_out, index_out, line_out);
+	cli_reader_free(r);
+	if (!is_stdin)
+		close(fd);
+	return rc;
+}
+
+/* --- The command -------------------------------------------------------------- */
+
 enum { OPT_ID = 256, OPT_INDEX, OPT_VIEWS, OPT_SIZE };
 
 static const struct option long_options[] = {
@@ -1027,234 +1097,197 @@ static const char help_text[] =
 	"found or mink could not answer it, 2 on a usage error, an unreadable\n"
 	"file or a write error.\n";
 
-/* Reads records until the wanted one; fills p and *id_out.  0, 1 or 2. */
-static int find_pair(const char *path, const char *want_id, long want_index,
-                     int default_dim, cli_pair *p, cJSON **json_out,
-                     long *index_out, long *line_out)
+/* Returned by take_option when the reading of options goes on. */
+enum { GO_ON = -1 };
+
+/* Option c from getopt_long (opt: its text): GO_ON or an exit status. */
+static int take_option(int c, const char *opt, options *o)
 {
-	int is_stdin = strcmp(path, "-") == 0;
-	const char *name = is_stdin ? "<stdin>" : path;
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-	cli_reader *r;
-	cli_record rec;
-	cli_read_status st;
-	long index = 0;
-	int rc = 1;
+	unsigned long long value;
 
-	if (fd < 0) {
-		fprintf(stderr, "mink %s: %s: %s\n", CMD, name, strerror(errno));
-		return 2;
+	switch (c) {
+	case OPT_ID:
+		o->want_id = optarg;
+		return GO_ON;
+	case OPT_INDEX:
+		if (cli_parse_ullong(optarg, 1, 0x7FFFFFFF, &value) < 0)
+			return cli_usage_error(CMD, "invalid index '%s' (a number >= 1)",
+			                       optarg);
+		o->want_index = (long)value;
+		return GO_ON;
+	case 'd':
+		if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0)
+			return cli_usage_error(CMD, "invalid dimension '%s' (2 or 3)",
+			                       optarg);
+		o->default_dim = optarg[0] - '0';
+		return GO_ON;
+	case OPT_VIEWS:
+		if (cli_parse_ullong(optarg, 1, 3, &value) < 0)
+			return cli_usage_error(CMD, "invalid number of views '%s' "
+			                       "(1, 2 or 3)", optarg);
+		o->views = (int)value;
+		return GO_ON;
+	case OPT_SIZE:
+		if (cli_parse_ullong(optarg, 100, 4000, &value) < 0)
+			return cli_usage_error(CMD, "invalid size '%s' (100 to 4000 "
+			                       "pixels)", optarg);
+		o->size = (double)value;
+		return GO_ON;
+	case 'o':
+		o->output = optarg;
+		return GO_ON;
+	case 'h':
+		fputs(help_text, stdout);
+		return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
+	default:
+		return cli_bad_option(CMD, c, opt, long_options, "doh");
 	}
-	r = cli_reader_new(fd, NULL, NULL);
-	while ((st = cli_reader_next(r, &rec)) == CLI_READ_RECORD) {
-		cli_error err = {NULL, ""};
-		cJSON *json;
-		size_t off;
-		char idt[512];
-
-		index++;
-		if (want_index && index != want_index)
-			continue;
-		if (rec.len == 0) {
-			if (want_id)
-				continue;
-			fprintf(stderr, "mink %s: %s:%ld: missing value in the array\n",
-			        CMD, name, rec.line);
-			break;
-		}
-		json = cli_parse_json(rec.text, rec.len, &off, &err);
-		if (want_id) {
-			if (!json)
-				continue;
-			record_id(json, index, idt, sizeof idt);
-			if (strcmp(idt, want_id) != 0) {
-				cJSON_Delete(json);
-				continue;
-			}
-		}
-		if (!json) {
-			long line, col;
-
-			cli_record_locate(&rec, off, &line, &col);
-			fprintf(stderr, "mink %s: %s:%ld:%ld: %s\n", CMD, name, line, col,
-			        err.message);
-			break;
-		}
-		{
-			cli_id id = {NULL, (double)index};
-
-			if (cli_parse_pair(json, default_dim, p, &id, &err) < 0) {
-				fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, name, rec.line,
-				        err.message);
-				cJSON_Delete(json);
-				break;
-			}
-		}
-		*json_out = json;
-		*index_out = index;
-		*line_out = rec.line;
-		rc = 0;
-		break;
-	}
-	if (rc == 1 && st != CLI_READ_RECORD) {
-		if (st == CLI_READ_IOERR) {
-			fprintf(stderr, "mink %s: %s: %s\n", CMD, name,
-			        strerror(cli_reader_errno(r)));
-			rc = 2;
-		} else if (st == CLI_READ_BROKEN) {
-			long line, col;
-			const char *msg = cli_reader_message(r, &line, &col);
-
-			fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, name, line, msg);
-		} else if (want_id) {
-			fprintf(stderr, "mink %s: %s: no pair with id '%s'\n", CMD, name,
-			        want_id);
-		} else if (want_index) {
-			fprintf(stderr, "mink %s: %s: no pair number %ld (the file has %ld)\n",
-			        CMD, name, want_index, index);
-		} else {
-			fprintf(stderr, "mink %s: %s: no pair in the file\n", CMD, name);
-		}
-	}
-	cli_reader_free(r);
-	if (!is_stdin)
-		close(fd);
-	return rc;
 }
 
-int cli_render_main(int argc, char **argv)
+/* The options and the operand into *o: GO_ON, or the exit status. */
+static int parse_options(int argc, char **argv, options *o)
 {
-	const char *want_id = NULL, *output = NULL, *path = "-";
-	unsigned long long value;
-	long want_index = 0, index = 0, line = 0;
-	int default_dim = 3, views = 2, c, rc;
-	cli_pair pair;
-	cJSON *json = NULL;
-	mink_result res;
-	svg s;
-	FILE *out = stdout;
-	char idt[512], *dir = NULL;
-	const char *type[2] = {"", ""};
+	int c, rc;
 
-	memset(&pair, 0, sizeof pair);
-	memset(&s, 0, sizeof s);
-	s.size = 360;
+	*o = (options){.default_dim = 3, .views = 2, .size = 360, .path = "-"};
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:o:h", long_options, NULL)) != -1) {
-		const char *opt = argv[optind - 1];
-
-		switch (c) {
-		case OPT_ID:
-			want_id = optarg;
-			break;
-		case OPT_INDEX:
-			if (cli_parse_ullong(optarg, 1, 0x7FFFFFFF, &value) < 0)
-				return cli_usage_error(CMD, "invalid index '%s' (a number >= 1)",
-				                       optarg);
-			want_index = (long)value;
-			break;
-		case 'd':
-			if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0)
-				return cli_usage_error(CMD, "invalid dimension '%s' (2 or 3)",
-				                       optarg);
-			default_dim = optarg[0] - '0';
-			break;
-		case OPT_VIEWS:
-			if (cli_parse_ullong(optarg, 1, 3, &value) < 0)
-				return cli_usage_error(CMD, "invalid number of views '%s' "
-				                       "(1, 2 or 3)", optarg);
-			views = (int)value;
-			break;
-		case OPT_SIZE:
-			if (cli_parse_ullong(optarg, 100, 4000, &value) < 0)
-				return cli_usage_error(CMD, "invalid size '%s' (100 to 4000 "
-				                       "pixels)", optarg);
-			s.size = (double)value;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			fputs(help_text, stdout);
-			return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
-		default:
-			return cli_bad_option(CMD, c, opt, long_options, "doh");
-		}
-	}
-	if (want_id && want_index)
+	while ((c = getopt_long(argc, argv, ":d:o:h", long_options, NULL)) != -1)
+		if ((rc = take_option(c, argv[optind - 1], o)) != GO_ON)
+			return rc;
+	if (o->want_id && o->want_index)
 		return cli_usage_error(CMD, "--id and --index cannot be used together");
 	if (argc - optind > 1)
 		return cli_usage_error(CMD, "extra operand '%s' (one FILE only)",
 		                       argv[optind + 1]);
 	if (optind < argc)
-		path = argv[optind];
+		o->path = argv[optind];
+	return GO_ON;
+}
 
-	/* OBJ hulls: paths in records are relative to the file's directory. */
-	pair.objcache = cli_objcache_new();
-	if (strrchr(path, '/')) {
-		size_t n = (size_t)(strrchr(path, '/') - path);
+/*
+ * The directory of path, for OBJ hulls, whose paths in records are
+ * relative to the file's directory; NULL when it has no '/' (the working
+ * directory).
+ */
+static char *file_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+	char *dir;
 
-		dir = cli_xrealloc(NULL, n + 2);
-		memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
-		dir[n ? n : 1] = '\0';
-		pair.dir = dir;
-	}
-	rc = find_pair(path, want_id, want_index, default_dim, &pair, &json,
-	               &index, &line);
-	if (rc != 0) {
-		cli_pair_free(&pair);
-		cli_objcache_free(pair.objcache);
-		free(dir);
-		return rc;
-	}
-	record_id(json, index, idt, sizeof idt);
+	if (!slash)
+		return NULL;
+	n = (size_t)(slash - path);
+	dir = cli_xrealloc(NULL, n + 2);
+	memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
+	dir[n ? n : 1] = '\0';
+	return dir;
+}
+
+/* The shapes' "type" as the record spells it, for the legend ("" if none). */
+static void shape_types(const cJSON *json, const char *type[2])
+{
 	for (int i = 0; i < 2; i++) {
 		const cJSON *side = cJSON_GetObjectItemCaseSensitive(json, i ? "b" : "a");
 		const cJSON *t = cJSON_GetObjectItemCaseSensitive(side, "type");
 
 		type[i] = cJSON_IsString(t) ? t->valuestring : "";
 	}
-	memset(&res, 0, sizeof res);
-	if (pair.dim == 3)
-		mink_query3(&pair.shape3[0], &pair.pose3[0], &pair.shape3[1],
-		            &pair.pose3[1], NULL, &res);
+}
+
+/* The id for the result's text: the record's own, or its index. */
+static cli_id result_id(const cJSON *json, long index)
+{
+	cli_id id = {NULL, (double)index};
+	const cJSON *idj = cJSON_GetObjectItemCaseSensitive(json, "id");
+
+	if (cJSON_IsString(idj))
+		id.str = idj->valuestring;
+	else if (cJSON_IsNumber(idj))
+		id.num = idj->valuedouble;
+	return id;
+}
+
+static void solve(const cli_pair *pair, mink_result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (pair->dim == 3)
+		mink_query3(&pair->shape3[0], &pair->pose3[0], &pair->shape3[1],
+		            &pair->pose3[1], NULL, res);
 	else
-		mink_query2(&pair.shape2[0], &pair.pose2[0], &pair.shape2[1],
-		            &pair.pose2[1], NULL, &res);
+		mink_query2(&pair->shape2[0], &pair->pose2[0], &pair->shape2[1],
+		            &pair->pose2[1], NULL, res);
+}
+
+/* The picture to `output` (NULL: standard output): 0, or 2 on an error. */
+static int write_out(const cli_svg *s, const char *output)
+{
+	FILE *out = stdout;
+	int err_no = 0, rc = 0;
+
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "mink %s: %s: %s\n", CMD, output, strerror(errno));
+		return 2;
+	}
+	errno = 0;
+	if (fwrite(s->b.data, 1, s->b.len, out) != s->b.len)
+		err_no = errno ? errno : EIO;
+	if (cli_close_output(CMD, out, output, err_no) < 0)
+		rc = 2;
+	if (out != stdout && fclose(stdout) != 0 && rc == 0)
+		rc = 2;
+	return rc;
+}
+
+/* mink's answer for the pair, drawn and written: 0, 1 or 2. */
+static int answer(const options *o, const cli_pair *pair, const cJSON *json,
+                  long index, long line)
+{
+	const char *type[2];
+	char idt[512], *text;
+	mink_result res;
+	cli_id id;
+	cli_svg s;
+	int rc;
+
+	record_id(json, index, idt, sizeof idt);
+	shape_types(json, type);
+	solve(pair, &res);
 	if (res.status == MINK_ERROR) {
 		fprintf(stderr, "mink %s: %s:%ld: mink rejected the pair (%s)\n", CMD,
-		        strcmp(path, "-") == 0 ? "<stdin>" : path, line,
+		        strcmp(o->path, "-") == 0 ? "<stdin>" : o->path, line,
 		        mink_error_name(res.error));
-		rc = 1;
-	} else {
-		cli_id id = {NULL, (double)index};
-		const cJSON *idj = cJSON_GetObjectItemCaseSensitive(json, "id");
-		char *text;
-
-		if (cJSON_IsString(idj))
-			id.str = idj->valuestring;
-		else if (cJSON_IsNumber(idj))
-			id.num = idj->valuedouble;
-		text = result_text(&id, pair.dim, &res);
-		picture(&s, &pair, idt, &res, text, views, type);
-		free(text);
-		if (output && !(out = fopen(output, "w"))) {
-			fprintf(stderr, "mink %s: %s: %s\n", CMD, output, strerror(errno));
-			rc = 2;
-		} else {
-			int err_no = 0;
-
-			errno = 0;
-			if (fwrite(s.b.data, 1, s.b.len, out) != s.b.len)
-				err_no = errno ? errno : EIO;
-			if (cli_close_output(CMD, out, output, err_no) < 0)
-				rc = 2;
-			if (out != stdout && fclose(stdout) != 0 && rc == 0)
-				rc = 2;
-		}
+		return 1;
 	}
+	memset(&s, 0, sizeof s);
+	s.size = o->size;
+	id = result_id(json, index);
+	text = result_text(&id, pair->dim, &res);
+	picture(&s, pair, idt, &res, text, o->views, type);
+	free(text);
+	rc = write_out(&s, o->output);
 	cli_buf_free(&s.b);
+	return rc;
+}
+
+int cli_render_main(int argc, char **argv)
+{
+	options o;
+	cli_pair pair;
+	cJSON *json = NULL;
+	long index = 0, line = 0;
+	char *dir;
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc != GO_ON)
+		return rc;
+	memset(&pair, 0, sizeof pair);
+	pair.objcache = cli_objcache_new();
+	pair.dir = dir = file_dir(o.path);
+	rc = find_pair(&o, &pair, &json, &index, &line);
+	if (rc == 0)
+		rc = answer(&o, &pair, json, index, line);
 	cJSON_Delete(json);
 	cli_pair_free(&pair);
 	cli_objcache_free(pair.objcache);
