@@ -512,13 +512,8 @@ int cli_batch_file(cli_batch *b, const char *path)
 		return 2;
 	}
 	/* OBJ paths in records are relative to the file's directory. */
-	if (!is_stdin && strrchr(path, '/')) {
-		size_t n = (size_t)(strrchr(path, '/') - path);
-
-		dir = cli_xrealloc(NULL, n + 2);
-		memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
-		dir[n ? n : 1] = '\0';
-	}
+	if (!is_stdin)
+		dir = cli_path_dir(path);
 	for (int i = 0; i < run->jobs; i++) {
 		run->workers[i].rec.pair.objcache = b->pair.objcache;
 		run->workers[i].rec.pair.dir = dir;

@@ -28,16 +28,17 @@
 
 #include <cJSON.h>
 
-#include "text/fmtnum.h"
 #include "mink.h"
-#include "obj/cache.h"
-#include "parse.h"
-#include "text/split.h"
 #include "cmd/cmd.h"
-#include "opts.h"
 #include "cmd/outline.h"
 #include "cmd/svg.h"
+#include "obj/cache.h"
+#include "opts.h"
+#include "parse.h"
+#include "record.h"
 #include "text/buf.h"
+#include "text/fmtnum.h"
+#include "text/split.h"
 #include "writer.h"
 
 #define CMD "render"
@@ -872,19 +873,22 @@ static void picture(cli_svg *s, const cli_pair *p, const char *id_text,
 
 /* --- Finding the pair ----------------------------------------------------------------- */
 
-/* The text of a record's id: its own, or its 1-based index. */
-static void record_id(const cJSON *json, long index, char *out, size_t size)
+/*
+ * A record's id, read before the record is checked (to find it by --id):
+ * its own when it is a string or an integer, else its 1-based index.
+ */
+static cli_id record_id(const cJSON *json, long index)
 {
 	const cJSON *id = cJSON_IsObject(json)
 	                  ? cJSON_GetObjectItemCaseSensitive(json, "id") : NULL;
+	cli_id out = {NULL, (double)index};
 
 	if (cJSON_IsString(id))
-		snprintf(out, size, "%s", id->valuestring);
+		out.str = id->valuestring;
 	else if (cJSON_IsNumber(id) && id->valuedouble == floor(id->valuedouble) &&
 	         fabs(id->valuedouble) <= 9007199254740992.0)
-		cli_fmtint(out, id->valuedouble);
-	else
-		snprintf(out, size, "%ld", index);
+		out.num = id->valuedouble;
+	return out;
 }
 
 /* The result as `mink -f ndjson` writes it, without the newline. */
@@ -908,13 +912,13 @@ static char *result_text(const cli_id *id, int dim, const mink_result *res)
 	return text;
 }
 
-/* Whether the record's id, as record_id writes it, is want. */
+/* Whether the record's id, as the output writes it, is want. */
 static int has_id(const cJSON *json, long index, const char *want)
 {
-	char idt[512];
+	char num[CLI_NUM_MAX];
+	cli_id id = record_id(json, index);
 
-	record_id(json, index, idt, sizeof idt);
-	return strcmp(idt, want) == 0;
+	return strcmp(cli_id_text(&id, num), want) == 0;
 }
 
 /* What the command line asks for. */
@@ -1165,26 +1169,6 @@ static int parse_options(int argc, char **argv, options *o)
 	return GO_ON;
 }
 
-/*
- * The directory of path, for OBJ hulls, whose paths in records are
- * relative to the file's directory; NULL when it has no '/' (the working
- * directory).
- */
-static char *file_dir(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n;
-	char *dir;
-
-	if (!slash)
-		return NULL;
-	n = (size_t)(slash - path);
-	dir = cli_xrealloc(NULL, n + 2);
-	memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
-	dir[n ? n : 1] = '\0';
-	return dir;
-}
-
 /* The shapes' "type" as the record spells it, for the legend ("" if none). */
 static void shape_types(const cJSON *json, const char *type[2])
 {
@@ -1194,30 +1178,6 @@ static void shape_types(const cJSON *json, const char *type[2])
 
 		type[i] = cJSON_IsString(t) ? t->valuestring : "";
 	}
-}
-
-/* The id for the result's text: the record's own, or its index. */
-static cli_id result_id(const cJSON *json, long index)
-{
-	cli_id id = {NULL, (double)index};
-	const cJSON *idj = cJSON_GetObjectItemCaseSensitive(json, "id");
-
-	if (cJSON_IsString(idj))
-		id.str = idj->valuestring;
-	else if (cJSON_IsNumber(idj))
-		id.num = idj->valuedouble;
-	return id;
-}
-
-static void solve(const cli_pair *pair, mink_result *res)
-{
-	memset(res, 0, sizeof *res);
-	if (pair->dim == 3)
-		mink_query3(&pair->shape3[0], &pair->pose3[0], &pair->shape3[1],
-		            &pair->pose3[1], NULL, res);
-	else
-		mink_query2(&pair->shape2[0], &pair->pose2[0], &pair->shape2[1],
-		            &pair->pose2[1], NULL, res);
 }
 
 /* The picture to `output` (NULL: standard output): 0, or 2 on an error. */
@@ -1245,26 +1205,24 @@ static int answer(const options *o, const cli_pair *pair, const cJSON *json,
                   long index, long line)
 {
 	const char *type[2];
-	char idt[512], *text;
+	char num[CLI_NUM_MAX], *text;
+	cli_error err = {NULL, ""};
 	mink_result res;
-	cli_id id;
+	cli_id id = record_id(json, index);
 	cli_svg s;
 	int rc;
 
-	record_id(json, index, idt, sizeof idt);
 	shape_types(json, type);
-	solve(pair, &res);
-	if (res.status == MINK_ERROR) {
-		fprintf(stderr, "mink %s: %s:%ld: mink rejected the pair (%s)\n", CMD,
+	if (cli_answer_pair(pair, NULL, &res, &err) < 0) {
+		fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD,
 		        strcmp(o->path, "-") == 0 ? "<stdin>" : o->path, line,
-		        mink_error_name(res.error));
+		        err.message);
 		return 1;
 	}
 	memset(&s, 0, sizeof s);
 	s.size = o->size;
-	id = result_id(json, index);
 	text = result_text(&id, pair->dim, &res);
-	picture(&s, pair, idt, &res, text, o->views, type);
+	picture(&s, pair, cli_id_text(&id, num), &res, text, o->views, type);
 	free(text);
 	rc = write_out(&s, o->output);
 	cli_buf_free(&s.b);
@@ -1284,7 +1242,7 @@ int cli_render_main(int argc, char **argv)
 		return rc;
 	memset(&pair, 0, sizeof pair);
 	pair.objcache = cli_objcache_new();
-	pair.dir = dir = file_dir(o.path);
+	pair.dir = dir = strcmp(o.path, "-") == 0 ? NULL : cli_path_dir(o.path);
 	rc = find_pair(&o, &pair, &json, &index, &line);
 	if (rc == 0)
 		rc = answer(&o, &pair, json, index, line);

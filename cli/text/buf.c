@@ -101,3 +101,18 @@ size_t cli_utf8_len(const unsigned char *s)
 		return 3;
 	return (s[3] & 0xC0) == 0x80 ? 4 : 0;
 }
+
+char *cli_path_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n;
+	char *dir;
+
+	if (!slash)
+		return NULL;
+	n = (size_t)(slash - path);
+	dir = cli_xrealloc(NULL, n + 2);
+	memcpy(dir, path, n ? n : 1); /* "/x.json": the root */
+	dir[n ? n : 1] = '\0';
+	return dir;
+}

@@ -55,4 +55,11 @@ const char *cli_shown(char *out, size_t cap, const char *s);
  */
 size_t cli_utf8_len(const unsigned char *s);
 
+/**
+ * The directory part of a file's path, to resolve paths written relative
+ * to the file ("/" for "/x.json"); NULL when the path has no '/' (the
+ * working directory).  Allocated: free it.
+ */
+char *cli_path_dir(const char *path);
+
 #endif /* CLI_TEXT_BUF_H */
