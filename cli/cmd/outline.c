@@ -88,21 +88,9 @@ static void hull2(cli_pts *l)
 	free(h);
 }
 
-static double dot3(mink_vec3 a, mink_vec3 b)
-{
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
-static mink_vec3 v3(double x, double y, double z)
-{
-	mink_vec3 r = {x, y, z};
-
-	return r;
-}
-
 cli_pt cli_project(mink_vec3 p, mink_vec3 ex, mink_vec3 ey)
 {
-	cli_pt r = {dot3(p, ex), dot3(p, ey)};
+	cli_pt r = {cli_dot3(p, ex), cli_dot3(p, ey)};
 
 	return r;
 }
@@ -130,7 +118,7 @@ static void vertices3(const mink_shape3 *s, const mink_pose3 *p, int n,
 	cli_vertices3(s, vs, n);
 	for (int i = 0; i < n; i++) {
 		mink_vec3 w = cli_rotate3(q, vs[i]);
-		cli_pt c = cli_project(v3(w.x + p->position.x, w.y + p->position.y,
+		cli_pt c = cli_project(cli_v3(w.x + p->position.x, w.y + p->position.y,
 		                          w.z + p->position.z), ex, ey);
 
 		add_vertex(out, c.x, c.y, s->margin);
@@ -144,7 +132,7 @@ static void samples3(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 ex,
 {
 	for (int k = 0; k < SMOOTH_SAMPLES; k++) {
 		double a = 2 * pi * k / SMOOTH_SAMPLES, c = cos(a), sn = sin(a);
-		mink_vec3 d = v3(c * ex.x + sn * ey.x, c * ex.y + sn * ey.y,
+		mink_vec3 d = cli_v3(c * ex.x + sn * ey.x, c * ex.y + sn * ey.y,
 		                 c * ex.z + sn * ey.z);
 		cli_pt q = cli_project(cli_support3(s, p, d), ex, ey);
 

@@ -12,6 +12,26 @@
 
 #include "mink.h"
 
+/* Small vector helpers for the subcommands' geometry. */
+static inline mink_vec3 cli_v3(double x, double y, double z)
+{
+	mink_vec3 r = {x, y, z};
+
+	return r;
+}
+
+static inline mink_vec2 cli_v2(double x, double y)
+{
+	mink_vec2 r = {x, y};
+
+	return r;
+}
+
+static inline double cli_dot3(mink_vec3 a, mink_vec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
 /** q scaled to unit length (q must not be zero). */
 mink_quat cli_quat_unit(mink_quat q);
 

@@ -31,6 +31,7 @@
 #include "mink.h"
 #include "cmd/cmd.h"
 #include "cmd/outline.h"
+#include "cmd/posed.h"
 #include "cmd/svg.h"
 #include "obj/cache.h"
 #include "opts.h"
@@ -68,13 +69,6 @@ typedef struct view {
 static cli_pt project(const view *v, mink_vec3 p)
 {
 	return cli_project(p, v->ex, v->ey);
-}
-
-static mink_vec3 v3(double x, double y, double z)
-{
-	mink_vec3 r = {x, y, z};
-
-	return r;
 }
 
 static void grow(view *v, cli_pt p)
@@ -707,15 +701,15 @@ static int set_views(view *views, int dim, const mink_result *res, int nviews)
 		views[0].title = "world x, y";
 		views[0].xname = "x";
 		views[0].yname = "y";
-		views[0].ex = v3(1, 0, 0);
-		views[0].ey = v3(0, 1, 0);
+		views[0].ex = cli_v3(1, 0, 0);
+		views[0].ey = cli_v3(0, 1, 0);
 		return 1;
 	}
 	views[0] = (view){.title = "view along t\xE2\x82\x81", .xname = "n",
 	                  .yname = "t\xE2\x82\x82", .ex = n, .ey = t2};
 	views[1] = (view){.title = "view along t\xE2\x82\x82", .xname = "n",
 	                  .yname = "\xE2\x88\x92t\xE2\x82\x81", .ex = n,
-	                  .ey = v3(-t1.x, -t1.y, -t1.z)};
+	                  .ey = cli_v3(-t1.x, -t1.y, -t1.z)};
 	views[2] = (view){.title = "view along n", .xname = "t\xE2\x82\x82",
 	                  .yname = "t\xE2\x82\x81", .ex = t2, .ey = t1,
 	                  .along_normal = 1};
