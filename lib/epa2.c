@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "epa.h"
 
 #define EPA2_MAX_VERTS 512
 
@@ -67,27 +67,11 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		mink_vec3 ab = v3_sub(s.v[1].w, s.v[0].w), ac = v3_sub(s.v[2].w, s.v[0].w);
 		if (!(fabs(cross2(ab, ac)) > 1e-12 * hypot(ab.x, ab.y) * hypot(ac.x, ac.y))) {
 			/* collinear: keep the edge nearest the origin */
-			static const int seg[3][2] = {{0, 1}, {1, 2}, {0, 2}};
-			mk_simplex best = s;
-			double bd = INFINITY;
-			for (int m = 0; m < 3; m++) {
-				mk_simplex t;
-				t.n = 2;
-				t.v[0] = s.v[seg[m][0]];
-				t.v[1] = s.v[seg[m][1]];
-				double dd = v3_len2(mk_simplex_closest(&t));
-				if (dd < bd) {
-					bd = dd;
-					best = t;
-				}
-			}
-			s = best;
+			static const int seg[3][3] = {{0, 1, 0}, {1, 2, 0}, {0, 2, 0}};
+			mk_best_subsimplex(&s, seg, 3, 2);
 		}
 	}
-	if (s.n == 2 && !(v3_len(v3_sub(s.v[1].w, s.v[0].w)) > tol->eps)) {
-		s.n = 1;
-		s.bc[0] = 1.0;
-	}
+	mk_collapse_segment(&s, tol->eps);
 	if (s.n == 1) {
 		static const mink_vec3 axes[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}};
 		if (mk_blow_up_point(A, B, &s, axes, 4, tol, out))

@@ -7,8 +7,12 @@
  *    contains the origin; on the way, a direction in which the obstacle has
  *    no extent beyond the origin proves the shapes only touch, and ends the
  *    query with the exact answer (flat and coplanar configurations);
- *  - a 3-point simplex becomes a bipyramid, so a triangle containing the
- *    origin leaves it strictly inside;
+ *  - a 3-point simplex becomes a tetrahedron with the support point on
+ *    one side of it (the other side's when that one lies on the line of an
+ *    edge): the origin lies on the triangle, a face of the tetrahedron,
+ *    and the first step expands that face;
+ *  - what the 2D version shares (the probes, the touching contact, the
+ *    reduction of a degenerate simplex) lives in epa.c;
  *  - each step removes every face visible from the new support point and
  *    patches the horizon; the change is validated before it is committed,
  *    so a numerical failure leaves a consistent polytope and its best face;
@@ -20,7 +24,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "epa.h"
 
 #define EPA_MAX_VERTS 512
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
@@ -258,11 +262,6 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 	return 1;
 }
 
-static int same_point(mink_vec3 a, mink_vec3 b)
-{
-	return a.x == b.x && a.y == b.y && a.z == b.z;
-}
-
 static int add_vertex(epa_poly *P, mk_vertex v)
 {
 	if (P->nv >= EPA_MAX_VERTS)
@@ -361,21 +360,6 @@ static void face_contact(const epa_poly *P, const epa_cand *c, double slack, mk_
 	out->normal = n;
 }
 
-/* Contact when the obstacle has (almost) no extent beyond the origin in
- * direction n: the shapes touch.  pa, pb from the simplex weights. */
-void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
-{
-	mink_vec3 pa, pb;
-	mk_simplex_points(s, &pa, &pb);
-	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
-	 * proving it); the signed value is still exact. */
-	out->depth = h;
-	out->lower = -INFINITY; /* exact when not flagged; no separate bound */
-	out->normal = n;
-	out->pa = pa;
-	out->pb = v3_mad(pa, n, -out->depth);
-}
-
 /* Deterministic sign for a direction whose two senses are equally good. */
 static mink_vec3 canonical(mink_vec3 n)
 {
@@ -387,85 +371,10 @@ static mink_vec3 canonical(mink_vec3 n)
 	return m < 0.0 ? v3_neg(n) : n;
 }
 
-mink_vec3 mk_any_orthogonal(mink_vec3 n)
-{
-	/* Cross with the axis least aligned with n. */
-	mink_vec3 e = v3(1, 0, 0);
-	if (fabs(n.y) < fabs(n.x) && fabs(n.y) <= fabs(n.z))
-		e = v3(0, 1, 0);
-	else if (fabs(n.z) < fabs(n.x) && fabs(n.z) < fabs(n.y))
-		e = v3(0, 0, 1);
-	else if (fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z))
-		e = v3(1, 0, 0);
-	return v3_normalize_or(v3_cross(n, e), v3(0, 0, 1));
-}
-
-/*
- * Tries direction d (unit): if the obstacle reaches at most `flat` beyond
- * the origin along d, the shapes touch along d and *out is filled (1).
- * Otherwise the support point is returned in *w (0).
- */
-int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-             double flat, mk_vertex *w, mk_pen *out)
-{
-	*w = mk_support_cso(A, B, d);
-	double h = v3_dot(w->w, d);
-	if (h <= flat) {
-		mk_touch_contact(s, d, h, out);
-		return 1;
-	}
-	return 0;
-}
-
-int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
-                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out)
-{
-	mk_vertex w;
-	for (int i = 0; i < naxes; i++) {
-		if (mk_probe(A, B, s, axes[i], tol->abs, &w, out))
-			return 1;
-		if (v3_len(v3_sub(w.w, s->v[0].w)) > tol->eps) {
-			s->v[1] = w;
-			s->bc[1] = 0.0;
-			s->n = 2;
-			return 0;
-		}
-	}
-	/* A - B has no extent at all: cannot happen, a probe would have fired */
-	mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
-	out->warning = MINK_WARN_DEGENERATE;
-	return 1;
-}
-
 static double dist_to_line(mink_vec3 p, mink_vec3 a, mink_vec3 u)
 {
 	mink_vec3 ap = v3_sub(p, a);
 	return v3_len(v3_sub(ap, v3_scale(u, v3_dot(ap, u))));
-}
-
-/* Signed six-fold volume of (p, q, r, t). */
-static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
-{
-	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
-}
-
-/* The sub-simplex (vertices idx[0..k-1]) nearest the origin, with weights. */
-static void best_subsimplex(mk_simplex *s, const int (*idx)[3], int nsub, int k)
-{
-	mk_simplex best = *s;
-	double bd = INFINITY;
-	for (int m = 0; m < nsub; m++) {
-		mk_simplex t;
-		t.n = k;
-		for (int i = 0; i < k; i++)
-			t.v[i] = s->v[idx[m][i]];
-		double d = v3_len2(mk_simplex_closest(&t));
-		if (d < bd) {
-			bd = d;
-			best = t;
-		}
-	}
-	*s = best;
 }
 
 /* Drops degenerate dimensions of GJK's final simplex (flat tetrahedron,
@@ -475,9 +384,9 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 	if (s->n == 4) {
 		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
 		double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
-		if (!(fabs(vol6(a, b, c, d)) > 1e-13 * scale)) {
+		if (!(fabs(v3_vol6(a, b, c, d)) > 1e-13 * scale)) {
 			static const int tri[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-			best_subsimplex(s, tri, 4, 3);
+			mk_best_subsimplex(s, tri, 4, 3);
 		}
 	}
 	if (s->n == 3) {
@@ -485,13 +394,10 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 		mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
 		if (!(v3_len(v3_cross(ab, ac)) > 1e-13 * v3_len(ab) * v3_len(ac))) {
 			static const int seg[3][3] = {{0, 1, 0}, {1, 2, 0}, {0, 2, 0}};
-			best_subsimplex(s, seg, 3, 2);
+			mk_best_subsimplex(s, seg, 3, 2);
 		}
 	}
-	if (s->n == 2 && !(v3_len(v3_sub(s->v[1].w, s->v[0].w)) > eps)) {
-		s->n = 1;
-		s->bc[0] = 1.0;
-	}
+	mk_collapse_segment(s, eps);
 }
 
 void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
@@ -520,7 +426,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	if (s.n == 2) {
 		mink_vec3 a = s.v[0].w;
 		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, a), v3(1, 0, 0));
-		mink_vec3 d1 = mk_any_orthogonal(u);
+		mink_vec3 d1 = v3_any_orthogonal(u);
 		mink_vec3 d2 = v3_cross(u, d1);
 		mink_vec3 dirs[4] = {d1, v3_neg(d1), d2, v3_neg(d2)};
 		for (int i = 0; i < 4 && s.n == 2; i++) {
@@ -622,8 +528,8 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 			break;
 		/* A support point that is already a corner of the face: the face
 		 * lies on the boundary, only rounding kept the gap open. */
-		if (same_point(w.w, P.vert[F->v[0]].w) || same_point(w.w, P.vert[F->v[1]].w) ||
-		    same_point(w.w, P.vert[F->v[2]].w))
+		if (v3_same(w.w, P.vert[F->v[0]].w) || v3_same(w.w, P.vert[F->v[1]].w) ||
+		    v3_same(w.w, P.vert[F->v[2]].w))
 			break;
 		if (out->iterations >= tol->max_epa) {
 			out->warning = MINK_WARN_EPA_ITERATIONS;

@@ -128,17 +128,11 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	return p;
 }
 
-/* Signed six-fold volume of (p, q, r, t). */
-static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
-{
-	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
-}
-
 /* Ericson, RTCD 5.1.6: the origin against each face of the tetrahedron. */
 static mink_vec3 closest_tetra(mk_simplex *s)
 {
 	mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
-	double vol = vol6(a, b, c, d);
+	double vol = v3_vol6(a, b, c, d);
 	double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
 	/* Flat only at the rounding level: a thin tetrahedron still decides
 	 * the side of the origin reliably, and smooth shapes produce thin ones
@@ -158,9 +152,9 @@ static mink_vec3 closest_tetra(mk_simplex *s)
 		any |= outside[m];
 	}
 	if (!any) {
-		double la = vol6(v3(0, 0, 0), b, c, d) / vol;
-		double lb = vol6(a, v3(0, 0, 0), c, d) / vol;
-		double lc = vol6(a, b, v3(0, 0, 0), d) / vol;
+		double la = v3_vol6(v3(0, 0, 0), b, c, d) / vol;
+		double lb = v3_vol6(a, v3(0, 0, 0), c, d) / vol;
+		double lc = v3_vol6(a, b, v3(0, 0, 0), d) / vol;
 		s->bc[0] = la;
 		s->bc[1] = lb;
 		s->bc[2] = lc;
@@ -210,11 +204,6 @@ mink_vec3 mk_simplex_closest(mk_simplex *s)
 	default:
 		return closest_tetra(s);
 	}
-}
-
-static int same_point(mink_vec3 a, mink_vec3 b)
-{
-	return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
 /*
@@ -328,7 +317,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		 * nearly parallel faces. */
 		int stuck = 0;
 		for (int i = 0; i < s.n; i++)
-			stuck |= same_point(s.v[i].w, w.w);
+			stuck |= v3_same(s.v[i].w, w.w);
 		mk_simplex ns = s;
 		mink_vec3 nv = v;
 		double nd2 = dist2;

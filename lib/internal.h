@@ -178,23 +178,4 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
 void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
              const mk_tol *tol, mk_pen *out);
 
-/* The contact when A - B reaches at most h beyond the origin along unit n:
- * the shapes touch (h ~ 0) or are apart by -h; points from s's weights. */
-void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out);
-
-/* Probes direction d (unit) of the blow-up: if A - B reaches at most `flat`
- * beyond the origin along d, fills *out as a touching contact and returns 1;
- * otherwise returns 0 with the support point in *w.  Shared by EPA 3D/2D. */
-int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-             double flat, mk_vertex *w, mk_pen *out);
-
-/* Turns a 1-point simplex (at the origin) into a segment by probing the
- * given axes: returns 1 when a probe settled the answer in *out, 0 with
- * s->n = 2 otherwise.  Shared by EPA 3D/2D. */
-int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
-                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out);
-
-/* A deterministic unit vector orthogonal to unit n. */
-mink_vec3 mk_any_orthogonal(mink_vec3 n);
-
 #endif /* MINK_INTERNAL_H */

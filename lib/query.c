@@ -220,8 +220,8 @@ static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
  * are bodies of revolution about f). */
 static mat3 rotation_onto(mink_vec3 f, mink_vec3 t)
 {
-	mink_vec3 f1 = mk_any_orthogonal(f), f2 = v3_cross(f, f1);
-	mink_vec3 t1 = mk_any_orthogonal(t), t2 = v3_cross(t, t1);
+	mink_vec3 f1 = v3_any_orthogonal(f), f2 = v3_cross(f, f1);
+	mink_vec3 t1 = v3_any_orthogonal(t), t2 = v3_cross(t, t1);
 	mat3 r;
 	for (int i = 0; i < 3; i++) {
 		double tc[3] = {i == 0 ? t1.x : i == 1 ? t1.y : t1.z, i == 0 ? t2.x : i == 1 ? t2.y : t2.z,
@@ -278,7 +278,7 @@ static int solve_axial(const mk_shape *A, const mk_shape *B, const mink_options 
 	 * plane z' = 0 with the axis along y': rows of Q are m, ua, m x ua. */
 	mink_vec3 caperp = v3_mad(ca, ua, -v3_dot(ca, ua));
 	mink_vec3 m = v3_len(caperp) > 0.0 ? v3_normalize_or(caperp, v3(0, 0, 0))
-	              : off > 0.0 ? v3_scale(dperp, 1.0 / off) : mk_any_orthogonal(ua);
+	              : off > 0.0 ? v3_scale(dperp, 1.0 / off) : v3_any_orthogonal(ua);
 	mink_vec3 m3 = v3_cross(m, ua);
 	mat3 q = {{{m.x, m.y, m.z}, {ua.x, ua.y, ua.z}, {m3.x, m3.y, m3.z}}};
 	mk_shape a = *A, b = *B;

@@ -274,7 +274,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 	for (int i = 0; i < n; i++)
 		top = fmax(top, v3_dot(p[i], d));
 	double slack = 1e-9 * (radius + fabs(top));
-	mink_vec3 e1 = mk_any_orthogonal(d), e2 = v3_cross(d, e1);
+	mink_vec3 e1 = v3_any_orthogonal(d), e2 = v3_cross(d, e1);
 	double u[RF_FACE_MAX], w[RF_FACE_MAX];
 	int idx[RF_FACE_MAX], m = 0;
 	for (int i = 0; i < n; i++) {
