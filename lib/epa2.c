@@ -168,9 +168,7 @@ void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	out->pb = v3_add(v3_scale(a->b, 1.0 - t), v3_scale(b->b, t));
 	/* The support distance along the normal, as in 3D (see epa3.c). */
 	double depth = h > 0.0 ? h : 0.0;
-	mink_vec3 fix = v3_scale(v3_sub(v3_scale(bn, depth), v3_sub(out->pa, out->pb)), 0.5);
-	out->pa = v3_add(out->pa, fix);
-	out->pb = v3_sub(out->pb, fix);
+	mk_share_difference(&out->pa, &out->pb, v3_scale(bn, depth));
 	out->depth = depth;
 	out->lower = bd;
 	out->normal = bn;

@@ -350,12 +350,10 @@ static void face_contact(const epa_poly *P, const epa_cand *c, double slack, mk_
 	/* Onto each shape's support plane along n (w holds the support points
 	 * along n): on a curved core the face's points lie below the surface by
 	 * up to the gap; on a flat part of it this puts them on the surface. */
-	out->pa = v3_mad(out->pa, n, v3_dot(v3_sub(c->w.a, out->pa), n));
-	out->pb = v3_mad(out->pb, n, v3_dot(v3_sub(c->w.b, out->pb), n));
+	out->pa = mk_onto_plane(out->pa, n, c->w.a);
+	out->pb = mk_onto_plane(out->pb, n, c->w.b);
 	double depth = c->h > 0.0 ? c->h : 0.0;
-	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, depth), v3_sub(out->pa, out->pb)), 0.5);
-	out->pa = v3_add(out->pa, fix);
-	out->pb = v3_sub(out->pb, fix);
+	mk_share_difference(&out->pa, &out->pb, v3_scale(n, depth));
 	out->depth = depth;
 	out->normal = n;
 }

@@ -180,17 +180,6 @@ static mink_vec3 closest_tetra(mk_simplex *s)
 	return bv;
 }
 
-void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb)
-{
-	mink_vec3 a = v3(0, 0, 0), b = v3(0, 0, 0);
-	for (int i = 0; i < s->n; i++) {
-		a = v3_mad(a, s->v[i].a, s->bc[i]);
-		b = v3_mad(b, s->v[i].b, s->bc[i]);
-	}
-	*pa = a;
-	*pb = b;
-}
-
 mink_vec3 mk_simplex_closest(mk_simplex *s)
 {
 	switch (s->n) {

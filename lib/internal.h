@@ -156,10 +156,6 @@ typedef struct mk_gjk_out {
 
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);
 
-/* The points on A and on B that the simplex's weights give (the witness sum
- * of Box2D's b2ComputeWitnessPoints): pa - pb is its closest point. */
-void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
-
 /* Closest point of a simplex to the origin: reduces s, sets s->bc, returns it. */
 mink_vec3 mk_simplex_closest(mk_simplex *s);
 
@@ -177,5 +173,39 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
              const mk_tol *tol, mk_pen *out);
 void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
              const mk_tol *tol, mk_pen *out);
+
+/* ---- lib/contact.c: from the closest feature to the reported contact ---- */
+
+/* The pair's answer in A's frame. */
+typedef struct mk_answer {
+	double distance;
+	mink_vec3 normal, pa, pb;
+	int gjk_it, epa_it;
+	mink_warning warning;
+} mk_answer;
+
+/* The points on A and on B that the simplex's weights give (the witness sum
+ * of Box2D's b2ComputeWitnessPoints): pa - pb is its closest point. */
+void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
+
+/* Moves pa and pb in opposite senses by half of what their difference
+ * misses d, so that pa - pb = d to the last rounding: the two points share
+ * the rounding of the weights, a clamp or a gap, and
+ * point_b - point_a = distance * normal holds as the contract says. */
+void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
+
+/* p moved along unit n onto the plane through s normal to n (a shape's
+ * support plane, s its support point along n). */
+mink_vec3 mk_onto_plane(mink_vec3 p, mink_vec3 n, mink_vec3 s);
+
+/* The result of an answer: its state (within eps of contact it is touching,
+ * the points met halfway), the points in world space (A's frame turned by
+ * ra and moved to origin) and in each shape's own frame (B placed in A's),
+ * the normal in world space and its tangents.  3D and 2D (z = 0, one
+ * tangent: the normal turned +90 degrees). */
+void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                        mink_vec3 origin, const mk_shape *B);
+void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                        mink_vec3 origin, const mk_shape *B);
 
 #endif /* MINK_INTERNAL_H */

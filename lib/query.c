@@ -64,20 +64,6 @@ const char *mink_error_name(mink_error e)
 	return "none";
 }
 
-/*
- * Duff, Burgess, Christensen, Hery, Kensler, Liani, Villemin, "Building an
- * Orthonormal Basis, Revisited", JCGT 6(1), 2017: branch-free except for
- * the sign, continuous away from n.z = -1, and a function of n alone.
- */
-void mink_tangents(mink_vec3 n, mink_vec3 *t1, mink_vec3 *t2)
-{
-	double sign = copysign(1.0, n.z);
-	double a = -1.0 / (sign + n.z);
-	double b = n.x * n.y * a;
-	*t1 = v3(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
-	*t2 = v3(b, sign + n.y * n.y * a, -n.y);
-}
-
 static void fail(mink_result *out, int dim, mink_error e)
 {
 	memset(out, 0, sizeof *out);
@@ -117,14 +103,6 @@ static int coord_ok(double x)
 {
 	return isfinite(x) && fabs(x) <= 1e100;
 }
-
-/* The pair's answer in A's frame. */
-typedef struct mk_answer {
-	double distance;
-	mink_vec3 normal, pa, pb;
-	int gjk_it, epa_it;
-	mink_warning warning;
-} mk_answer;
 
 static void run_epa(const mk_shape *A, const mk_shape *B, const mk_simplex *s, int dim,
                     const mk_tol *tol, mk_pen *pen)
@@ -310,12 +288,10 @@ static int solve_axial(const mk_shape *A, const mk_shape *B, const mink_options 
 	mink_vec3 pa = m3_tmul(&q, v3_mad(a2.pa, a2.normal, -A->margin));
 	mink_vec3 pb = m3_tmul(&q, v3_mad(a2.pb, a2.normal, B->margin));
 	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
-	pa = v3_mad(pa, n, v3_dot(v3_sub(sa, pa), n));
-	pb = v3_mad(pb, n, v3_dot(v3_sub(sb, pb), n));
+	pa = mk_onto_plane(pa, n, sa);
+	pb = mk_onto_plane(pb, n, sb);
 	double core = v3_dot(n, v3_sub(sb, sa));
-	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, core), v3_sub(pb, pa)), 0.5);
-	pa = v3_sub(pa, fix);
-	pb = v3_add(pb, fix);
+	mk_share_difference(&pa, &pb, v3_scale(n, -core));
 	if (A->smooth || B->smooth)
 		mk_refine(A, B, &n, &core, &pa, &pb);
 	ans->distance = core - (A->margin + B->margin);
@@ -424,9 +400,7 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 		mk_simplex_points(&g.s, &pa, &pb);
 		/* The weights of a sliver simplex carry more rounding than v: share
 		 * the difference between the points so that pa - pb = v exactly. */
-		mink_vec3 e = v3_scale(v3_sub(g.v, v3_sub(pa, pb)), 0.5);
-		pa = v3_add(pa, e);
-		pb = v3_sub(pb, e);
+		mk_share_difference(&pa, &pb, g.v);
 		/* v = pa - pb points from B to A; the normal goes from A to B. */
 		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
 		core = g.dist;
@@ -571,28 +545,6 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 	*eps_out *= inv;
 }
 
-static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)
-{
-	out->status = ans->warning == MINK_WARN_NONE ? MINK_OK : MINK_APPROXIMATE;
-	out->warning = ans->warning;
-	out->error = MINK_ERR_NONE;
-	out->dim = dim;
-	out->distance = ans->distance;
-	out->gjk_iterations = ans->gjk_it;
-	out->epa_iterations = ans->epa_it;
-	if (fabs(out->distance) <= eps) {
-		/* Indistinguishable from contact at this scale: report it exactly. */
-		out->state = MINK_TOUCHING;
-		out->distance = 0.0;
-		mink_vec3 m = v3_scale(v3_add(out->point_a, out->point_b), 0.5);
-		out->point_a = m;
-		out->point_b = m;
-	} else {
-		out->state = out->distance < 0.0 ? MINK_PENETRATING : MINK_SEPARATED;
-	}
-	out->depth = out->distance < 0.0 ? -out->distance : 0.0;
-}
-
 static int result_finite(const mink_result *r)
 {
 	return isfinite(r->distance) && v3_isfinite(r->normal) && v3_isfinite(r->point_a) &&
@@ -633,18 +585,7 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	double eps;
 	solve(&A, &B, 3, o, &ans, &eps);
 
-	memset(out, 0, sizeof *out);
-	/* local points first, in the frames where they are exact */
-	out->point_a = ans.pa;
-	out->point_b = ans.pb;
-	finish(out, 3, &ans, eps);
-	mink_vec3 la = out->point_a, lbA = out->point_b; /* both in A's frame */
-	out->local_a = la;
-	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
-	out->normal = v3_normalize_or(m3_mul(&ra, ans.normal), v3(1, 0, 0));
-	out->point_a = v3_add(m3_mul(&ra, la), pa->position);
-	out->point_b = v3_add(m3_mul(&ra, lbA), pa->position);
-	mink_tangents(out->normal, &out->tangent[0], &out->tangent[1]);
+	mk_contact_result3(out, &ans, eps, &ra, pa->position, &B);
 	if (!result_finite(out))
 		fail(out, 3, MINK_ERR_NUMERIC);
 	return out->status;
@@ -682,22 +623,7 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 	double eps;
 	solve(&A, &B, 2, o, &ans, &eps);
 
-	memset(out, 0, sizeof *out);
-	out->point_a = ans.pa;
-	out->point_b = ans.pb;
-	finish(out, 2, &ans, eps);
-	mink_vec3 la = out->point_a, lbA = out->point_b;
-	mink_vec3 origin = v3(pa->position.x, pa->position.y, 0.0);
-	out->local_a = la;
-	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
-	mink_vec3 n = m3_mul(&ra, ans.normal);
-	n.z = 0.0;
-	out->normal = v3_normalize_or(n, v3(1, 0, 0));
-	out->point_a = v3_add(m3_mul(&ra, la), origin);
-	out->point_b = v3_add(m3_mul(&ra, lbA), origin);
-	out->local_a.z = out->local_b.z = out->point_a.z = out->point_b.z = 0.0;
-	out->tangent[0] = v3(-out->normal.y, out->normal.x, 0.0);
-	out->tangent[1] = v3(0, 0, 0);
+	mk_contact_result2(out, &ans, eps, &ra, v3(pa->position.x, pa->position.y, 0.0), &B);
 	if (!result_finite(out))
 		fail(out, 2, MINK_ERR_NUMERIC);
 	return out->status;

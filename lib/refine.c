@@ -505,9 +505,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	int fixed_b = !flat_b && m3_is_zero(&best.fb.J);
 	if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
-		mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, h), v3_sub(a, b)), 0.5);
-		a = v3_add(a, fix);
-		b = v3_sub(b, fix);
+		mk_share_difference(&a, &b, v3_scale(n, h));
 	} else if (!flat_a && (fixed_a || !fixed_b)) {
 		b = v3_mad(a, n, -h);
 		if (line_b && !fixed_a) {
