@@ -208,4 +208,19 @@ void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, cons
 void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
                         mink_vec3 origin, const mk_shape *B);
 
+/* ---- lib/query.c and lib/axial.c: which solver answers ---- */
+
+/* Solves a pair of unit size (lib/query.c): the closed form of two points,
+ * the coaxial solver, or GJK, EPA and the refinement.  *eps_out is the
+ * rounding level of the pair, below which a distance is contact. */
+void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                   mk_answer *ans, double *eps_out);
+
+/* Coaxial bodies of revolution (lib/axial.c): when both cores turn about
+ * one axis (within the tolerance), solves their plane section in 2D and
+ * returns 1 with the certified answer; 0 when the pair is not such or the
+ * section could not be certified. */
+int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
+                   double tol_rel, double tol_abs, mk_answer *ans);
+
 #endif /* MINK_INTERNAL_H */
