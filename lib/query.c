@@ -155,36 +155,242 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 	pen->iterations = it;
 }
 
+/* The tolerances of a pair of unit size, in its length units. */
+static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_options *o,
+                            mk_tol *tol)
+{
+	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	if (!(size > 0.0))
+		size = DBL_MIN;
+	tol->size = size;
+	tol->rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
+	tol->abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
+	tol->eps = 8.0 * DBL_EPSILON * size;
+	tol->max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
+	tol->max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
+}
+
+/* Two spheres (circles): the centres are the closest points of the cores,
+ * and the answer is closed-form.  Coincident centres take the direction
+ * GJK/EPA would: +x of A's frame. */
+static void solve_points(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                         mk_answer *ans)
+{
+	double d = v3_len_safe(B->pos);
+	mink_vec3 n = d > tol->eps ? v3_scale(B->pos, 1.0 / d) : v3(1, 0, 0);
+	if (!(d > tol->eps))
+		d = 0.0;
+	ans->gjk_it = 0;
+	ans->distance = d - (A->margin + B->margin);
+	ans->normal = n;
+	ans->pa = v3_scale(n, A->margin);
+	ans->pb = v3_mad(B->pos, n, -B->margin);
+}
+
+/* What GJK's answer is worth, and so which path answers the pair. */
+typedef enum gjk_verdict {
+	GJK_OVERLAP,     /* the origin is in or next to the simplex, or GJK
+	                    stalled without a proof of separation: EPA answers */
+	GJK_REDIRECT,    /* a tiny v of unsure direction and no proof of
+	                    separation: EPA's probes choose the normal */
+	GJK_APART,       /* v is the answer: |v| the core distance, -v the normal */
+	GJK_TURNED,      /* |v| is the distance, and the direction of GJK's best
+	                    lower bound, which confirms it, the normal */
+	GJK_UNCONFIRMED, /* v is the best answer, but nothing confirms its
+	                    direction: flagged */
+	GJK_STRADDLE     /* stopped by the iteration cap with bounds on the
+	                    distance that straddle zero: reported touching */
+} gjk_verdict;
+
+static gjk_verdict judge_gjk(const mk_gjk_out *g, const mk_tol *tol)
+{
+	if (g->contained)
+		return GJK_OVERLAP;
+	gjk_verdict v = GJK_APART;
+	/* Converged only at the rounding level with a lower bound that does not
+	 * confirm |v|: the distance is right but the direction of a tiny v is
+	 * not (a CSO edge passing next to the origin).  EPA's probes find a
+	 * direction consistent with the support planes. */
+	double slack = tol->rel * g->dist + tol->abs;
+	if (g->noisy && !(g->lower_v >= g->dist - slack)) {
+		if (g->dist > 1e-6 * tol->size && g->lower_v >= g->dist - slack - 1e-9 * g->dist) {
+			/* far from contact the direction of v is sound and its bound
+			 * confirms |v| to the rounding of a long simplex: keep it */
+		} else if (g->s.n == 1 && g->dist > tol->eps &&
+		           g->lower_v >= g->dist - slack - tol->eps * tol->size / g->dist) {
+			/* A vertex against a vertex: v is the difference of two
+			 * support points, exact but for the rounding of the shapes'
+			 * coordinates in this frame (tol.eps), which turns v by up to
+			 * tol.eps / |v|; a neighbouring vertex tied with the support
+			 * can then lower the bound along v by the size times that
+			 * angle, and no computation with these coordinates can do
+			 * better.  |v| itself is exact. */
+		} else if (g->lower >= g->dist - slack) {
+			/* another direction was measured to separate the shapes by
+			 * |v| within tolerance: it is the normal */
+			v = GJK_TURNED;
+		} else if (g->dist <= 1e-6 * tol->size && !(g->lower > 0.0)) {
+			/* (a positive lower bound proves the shapes apart: EPA, which
+			 * assumes the origin inside, is not asked then; a needle of a
+			 * hull 1e11 long made it answer 583 deep for a pair 1.15
+			 * apart) */
+			v = GJK_REDIRECT;
+		} else {
+			v = GJK_UNCONFIRMED;
+		}
+	}
+	/* GJK stuck without converging and without a proof of separation (a
+	 * positive lower bound): the origin may lie inside, next to the
+	 * simplex; let EPA decide from it.  At the iteration cap the result
+	 * is flagged, and when its bounds on the distance straddle zero its
+	 * state is `touching` (distance 0): running out of iterations is
+	 * never reported as a separation.  (A noisy GJK that reached the cap
+	 * has converged, so only an answer along v or a redirected one can
+	 * straddle.) */
+	int converged = g->converged && v != GJK_REDIRECT;
+	if (!converged && (v == GJK_REDIRECT || !(g->lower > 0.0))) {
+		if (g->capped)
+			return GJK_STRADDLE;
+		return v == GJK_REDIRECT ? GJK_REDIRECT : GJK_OVERLAP;
+	}
+	return v;
+}
+
+/* The answer on the cores while it is being made, in the query frame. */
+typedef struct core_answer {
+	mink_vec3 pa, pb, n;
+	double core;  /* signed distance of the cores: pb - pa = core * n */
+	double upper; /* an upper bound on it */
+} core_answer;
+
+/* GJK's answer for a pair it found apart (or could not tell apart). */
+static void answer_gjk(const mk_shape *A, const mk_shape *B, const mk_gjk_out *g,
+                       gjk_verdict v, core_answer *c, mink_warning *warning)
+{
+	mk_simplex_points(&g->s, &c->pa, &c->pb);
+	/* The weights of a sliver simplex carry more rounding than v: share
+	 * the difference between the points so that pa - pb = v exactly. */
+	mk_share_difference(&c->pa, &c->pb, g->v);
+	/* v = pa - pb points from B to A; the normal goes from A to B. */
+	c->n = v3_normalize_or(v3_neg(g->v), v3(1, 0, 0));
+	c->core = g->dist;
+	if (v == GJK_TURNED) {
+		c->n = v3_normalize_or(v3_neg(g->lower_dir), c->n);
+		c->pb = v3_mad(c->pa, c->n, c->core);
+	}
+	double margins = A->margin + B->margin;
+	if (v == GJK_STRADDLE && c->core > margins) {
+		/* The distance lies between lower - margins <= 0 and
+		 * core - margins > 0: report zero, the points met halfway. */
+		double shrink = 0.5 * (c->core - margins);
+		c->pa = v3_mad(c->pa, c->n, shrink);
+		c->pb = v3_mad(c->pb, c->n, -shrink);
+		c->core = margins;
+	}
+	if (g->capped)
+		*warning = MINK_WARN_GJK_ITERATIONS;
+	else if (!g->converged || v == GJK_UNCONFIRMED)
+		*warning = MINK_WARN_DEGENERATE;
+}
+
+/* EPA's answer for a pair GJK found overlapping (or could not tell). */
+static void answer_epa(const mk_shape *A, const mk_shape *B, const mk_gjk_out *g, int dim,
+                       const mk_tol *tol, gjk_verdict v, core_answer *c, mk_answer *ans)
+{
+	mk_pen pen;
+	run_epa(A, B, &g->s, dim, tol, &pen);
+	if (pen.warning == MINK_WARN_DEGENERATE)
+		epa_swapped(A, B, dim, tol, &pen);
+	if (pen.warning != MINK_WARN_NONE && isfinite(g->lower) &&
+	    -g->lower < pen.depth - tol->eps) {
+		/* GJK's best support plane, at g.lower along -lower_dir, is
+		 * itself an answer (translating B by -g.lower along it ends
+		 * any overlap) and a better one than an EPA that could not
+		 * certify its own: keep it, with support points as the
+		 * witnesses, for the refinement and the bounds below. */
+		mink_vec3 nl = v3_normalize_or(v3_neg(g->lower_dir), pen.normal);
+		mink_vec3 sa = mk_support(A, nl), sb = mk_support(B, v3_neg(nl));
+		double h = v3_dot(nl, v3_sub(sa, sb));
+		if (h < pen.depth) {
+			pen.normal = nl;
+			pen.depth = h;
+			pen.pa = sa;
+			pen.pb = v3_mad(sa, nl, -h);
+		}
+	}
+	c->pa = pen.pa;
+	c->pb = pen.pb;
+	c->n = pen.normal;
+	c->core = -pen.depth;
+	if (v == GJK_REDIRECT && pen.depth <= 0.0 && pen.iterations == 0) {
+		/* EPA's probe found a direction without overlap: keep it as
+		 * the normal, and GJK's |v|, accurate to rounding, as the
+		 * distance (the probe's own separation is a lower bound). */
+		c->core = g->dist;
+		c->pb = v3_mad(c->pa, c->n, c->core);
+	}
+	ans->epa_it = pen.iterations;
+	ans->warning = pen.warning;
+	c->upper = fmin(c->upper, -pen.lower);
+}
+
+/* Curved cores: GJK and EPA know the normal to about the square root of
+ * their tolerance; Newton on the support function makes it exact
+ * (lib/refine.c).  Polytope cores are exact already. */
+static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                          core_answer *c, mink_warning *warning)
+{
+	mk_refine(A, B, &c->n, &c->core, &c->pa, &c->pb);
+	/* Two support points are points of the shapes: their distance
+	 * bounds the distance from above.  GJK's |v| does too in exact
+	 * arithmetic, but on a sliver simplex next to contact its
+	 * rounding can put it below the distance: a bound that falls
+	 * below -h(n) is not used. */
+	if (!(c->upper >= c->core - tol->eps))
+		c->upper = INFINITY;
+	c->upper = fmin(c->upper, v3_len(v3_sub(mk_support(B, v3_neg(c->n)), mk_support(A, c->n))));
+	/* The refined witnesses: support points where those are unique,
+	 * else the other one carried along n onto the flat feature, which
+	 * at a stationary normal is where the feature meets it. */
+	c->upper = fmin(c->upper, v3_len(v3_sub(c->pb, c->pa)));
+	/* -h(n) bounds the distance from below: where GJK's points or
+	 * EPA's polytope bound it from above within the tolerance, a
+	 * search that could not certify itself is certified here. */
+	if (*warning == MINK_WARN_DEGENERATE && c->core <= c->upper + tol->eps &&
+	    c->upper - c->core <= tol->rel * fabs(c->core) + tol->abs + tol->eps)
+		*warning = MINK_WARN_NONE;
+}
+
+/* An uncertified answer whose bounds on the core distance straddle the
+ * sum of the margins cannot tell apart from overlapping: it is
+ * reported touching, never with a sign it cannot vouch for.  The lower
+ * bound is the support distance along the reported normal. */
+static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                       core_answer *c)
+{
+	double margins_ab = A->margin + B->margin;
+	mink_vec3 n = c->n;
+	double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
+	if (lower < margins_ab - tol->eps && c->upper > margins_ab + tol->eps &&
+	    c->core != margins_ab) {
+		double shrink = 0.5 * (c->core - margins_ab);
+		c->pa = v3_mad(c->pa, n, shrink);
+		c->pb = v3_mad(c->pb, n, -shrink);
+		c->core = margins_ab;
+	}
+}
+
 void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                    mk_answer *ans, double *eps_out)
 {
 	mk_tol tol;
-	double size = A->radius + B->radius + v3_len_safe(B->pos);
-	if (!(size > 0.0))
-		size = DBL_MIN;
-	tol.size = size;
-	tol.rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
-	tol.abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
-	tol.eps = 8.0 * DBL_EPSILON * size;
-	tol.max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
-	tol.max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
+	unit_tolerances(A, B, o, &tol);
 	*eps_out = tol.eps;
 
 	ans->epa_it = 0;
 	ans->warning = MINK_WARN_NONE;
 	if (A->type == CORE_POINT && B->type == CORE_POINT) {
-		/* Two spheres (circles): the centres are the closest points of the
-		 * cores, and the answer is closed-form.  Coincident centres take
-		 * the direction GJK/EPA would: +x of A's frame. */
-		double d = v3_len_safe(B->pos);
-		mink_vec3 n = d > tol.eps ? v3_scale(B->pos, 1.0 / d) : v3(1, 0, 0);
-		if (!(d > tol.eps))
-			d = 0.0;
-		ans->gjk_it = 0;
-		ans->distance = d - (A->margin + B->margin);
-		ans->normal = n;
-		ans->pa = v3_scale(n, A->margin);
-		ans->pb = v3_mad(B->pos, n, -B->margin);
+		solve_points(A, B, &tol, ans);
 		return;
 	}
 	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
@@ -193,165 +399,34 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 	mk_gjk_out g;
 	mk_gjk(A, B, &tol, &g);
 	ans->gjk_it = g.iterations;
+	gjk_verdict v = judge_gjk(&g, &tol);
 
-	/* GJK stuck without converging and without a proof of separation (a
-	 * positive lower bound): the origin may lie inside, next to the
-	 * simplex; let EPA decide from it.  At the iteration cap the result
-	 * is flagged, and when its bounds on the distance straddle zero its
-	 * state is `touching` (distance 0): running out of iterations is
-	 * never reported as a separation. */
-	int straddle = 0;
-	/* Converged only at the rounding level with a lower bound that does not
-	 * confirm |v|: the distance is right but the direction of a tiny v is
-	 * not (a CSO edge passing next to the origin).  EPA's probes find a
-	 * direction consistent with the support planes. */
-	int redirect = 0, certified_dir = 0, unconfirmed = 0;
-	double slack = tol.rel * g.dist + tol.abs;
-	if (!g.contained && g.noisy && !(g.lower_v >= g.dist - slack)) {
-		if (g.dist > 1e-6 * tol.size && g.lower_v >= g.dist - slack - 1e-9 * g.dist) {
-			/* far from contact the direction of v is sound and its bound
-			 * confirms |v| to the rounding of a long simplex: keep it */
-		} else if (g.s.n == 1 && g.dist > tol.eps &&
-		           g.lower_v >= g.dist - slack - tol.eps * tol.size / g.dist) {
-			/* A vertex against a vertex: v is the difference of two
-			 * support points, exact but for the rounding of the shapes'
-			 * coordinates in this frame (tol.eps), which turns v by up to
-			 * tol.eps / |v|; a neighbouring vertex tied with the support
-			 * can then lower the bound along v by the size times that
-			 * angle, and no computation with these coordinates can do
-			 * better.  |v| itself is exact. */
-		} else if (g.lower >= g.dist - slack) {
-			/* another direction was measured to separate the shapes by
-			 * |v| within tolerance: it is the normal */
-			certified_dir = 1;
-		} else if (g.dist <= 1e-6 * tol.size && !(g.lower > 0.0)) {
-			/* (a positive lower bound proves the shapes apart: EPA, which
-			 * assumes the origin inside, is not asked then; a needle of a
-			 * hull 1e11 long made it answer 583 deep for a pair 1.15
-			 * apart) */
-			g.converged = 0;
-			redirect = 1;
-		} else {
-			unconfirmed = 1;
-		}
-	}
-	if (!g.contained && !g.converged && (redirect || !(g.lower > 0.0))) {
-		if (g.capped)
-			straddle = 1;
-		else
-			g.contained = 1;
-	}
-
-	mink_vec3 pa, pb, n;
-	double core;
+	core_answer c;
 	/* An upper bound on the signed core distance: v is a point of A - B,
 	 * the difference of two points of the shapes, contained or not. */
-	double upper = g.dist;
-	if (!g.contained) {
-		mk_simplex_points(&g.s, &pa, &pb);
-		/* The weights of a sliver simplex carry more rounding than v: share
-		 * the difference between the points so that pa - pb = v exactly. */
-		mk_share_difference(&pa, &pb, g.v);
-		/* v = pa - pb points from B to A; the normal goes from A to B. */
-		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
-		core = g.dist;
-		if (certified_dir) {
-			n = v3_normalize_or(v3_neg(g.lower_dir), n);
-			pb = v3_mad(pa, n, core);
-		}
-		double margins = A->margin + B->margin;
-		if (straddle && core > margins) {
-			/* The distance lies between lower - margins <= 0 and
-			 * core - margins > 0: report zero, the points met halfway. */
-			double shrink = 0.5 * (core - margins);
-			pa = v3_mad(pa, n, shrink);
-			pb = v3_mad(pb, n, -shrink);
-			core = margins;
-		}
-		if (g.capped)
-			ans->warning = MINK_WARN_GJK_ITERATIONS;
-		else if (!g.converged || unconfirmed)
-			ans->warning = MINK_WARN_DEGENERATE;
-	} else {
-		mk_pen pen;
-		run_epa(A, B, &g.s, dim, &tol, &pen);
-		if (pen.warning == MINK_WARN_DEGENERATE)
-			epa_swapped(A, B, dim, &tol, &pen);
-		if (pen.warning != MINK_WARN_NONE && isfinite(g.lower) &&
-		    -g.lower < pen.depth - tol.eps) {
-			/* GJK's best support plane, at g.lower along -lower_dir, is
-			 * itself an answer (translating B by -g.lower along it ends
-			 * any overlap) and a better one than an EPA that could not
-			 * certify its own: keep it, with support points as the
-			 * witnesses, for the refinement and the bounds below. */
-			mink_vec3 nl = v3_normalize_or(v3_neg(g.lower_dir), pen.normal);
-			mink_vec3 sa = mk_support(A, nl), sb = mk_support(B, v3_neg(nl));
-			double h = v3_dot(nl, v3_sub(sa, sb));
-			if (h < pen.depth) {
-				pen.normal = nl;
-				pen.depth = h;
-				pen.pa = sa;
-				pen.pb = v3_mad(sa, nl, -h);
-			}
-		}
-		pa = pen.pa;
-		pb = pen.pb;
-		n = pen.normal;
-		core = -pen.depth;
-		if (redirect && pen.depth <= 0.0 && pen.iterations == 0) {
-			/* EPA's probe found a direction without overlap: keep it as
-			 * the normal, and GJK's |v|, accurate to rounding, as the
-			 * distance (the probe's own separation is a lower bound). */
-			core = g.dist;
-			pb = v3_mad(pa, n, core);
-		}
-		ans->epa_it = pen.iterations;
-		ans->warning = pen.warning;
-		upper = fmin(upper, -pen.lower);
+	c.upper = g.dist;
+	switch (v) {
+	case GJK_OVERLAP:
+	case GJK_REDIRECT:
+		answer_epa(A, B, &g, dim, &tol, v, &c, ans);
+		break;
+	case GJK_APART:
+	case GJK_TURNED:
+	case GJK_UNCONFIRMED:
+	case GJK_STRADDLE:
+		answer_gjk(A, B, &g, v, &c, &ans->warning);
+		break;
 	}
-	/* Curved cores: GJK and EPA know the normal to about the square root
-	 * of their tolerance; Newton on the support function makes it exact
-	 * (lib/refine.c).  Polytope cores are exact already. */
-	if (dim == 3 && (A->smooth || B->smooth) && !straddle) {
-		mk_refine(A, B, &n, &core, &pa, &pb);
-		/* Two support points are points of the shapes: their distance
-		 * bounds the distance from above.  GJK's |v| does too in exact
-		 * arithmetic, but on a sliver simplex next to contact its
-		 * rounding can put it below the distance: a bound that falls
-		 * below -h(n) is not used. */
-		if (!(upper >= core - tol.eps))
-			upper = INFINITY;
-		upper = fmin(upper, v3_len(v3_sub(mk_support(B, v3_neg(n)), mk_support(A, n))));
-		/* The refined witnesses: support points where those are unique,
-		 * else the other one carried along n onto the flat feature, which
-		 * at a stationary normal is where the feature meets it. */
-		upper = fmin(upper, v3_len(v3_sub(pb, pa)));
-		/* -h(n) bounds the distance from below: where GJK's points or
-		 * EPA's polytope bound it from above within the tolerance, a
-		 * search that could not certify itself is certified here. */
-		if (ans->warning == MINK_WARN_DEGENERATE && core <= upper + tol.eps &&
-		    upper - core <= tol.rel * fabs(core) + tol.abs + tol.eps)
-			ans->warning = MINK_WARN_NONE;
-	}
-	/* An uncertified answer whose bounds on the core distance straddle the
-	 * sum of the margins cannot tell apart from overlapping: it is
-	 * reported touching, never with a sign it cannot vouch for.  The lower
-	 * bound is the support distance along the reported normal. */
-	double margins_ab = A->margin + B->margin;
-	if (ans->warning != MINK_WARN_NONE && !straddle) {
-		double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
-		if (lower < margins_ab - tol.eps && upper > margins_ab + tol.eps &&
-		    core != margins_ab) {
-			double shrink = 0.5 * (core - margins_ab);
-			pa = v3_mad(pa, n, shrink);
-			pb = v3_mad(pb, n, -shrink);
-			core = margins_ab;
-		}
-	}
-	ans->distance = core - (A->margin + B->margin);
-	ans->pa = v3_mad(pa, n, A->margin);
-	ans->pb = v3_mad(pb, n, -B->margin);
-	ans->normal = n;
+	/* A straddling answer is touching by construction: neither refined
+	 * nor judged again. */
+	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)
+		refine_curved(A, B, &tol, &c, &ans->warning);
+	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
+		vouch_sign(A, B, &tol, &c);
+	ans->distance = c.core - (A->margin + B->margin);
+	ans->pa = v3_mad(c.pa, c.n, A->margin);
+	ans->pb = v3_mad(c.pb, c.n, -B->margin);
+	ans->normal = c.n;
 }
 
 /*
