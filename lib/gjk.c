@@ -251,6 +251,34 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
 
+/* The closest simplex met before a fresh start, kept in case the searches
+ * after it end farther away. */
+typedef struct gjk_best {
+	mk_simplex s;
+	mink_vec3 v;
+	double d2;    /* |v|^2 */
+	double lower; /* the lower bound measured along v */
+} gjk_best;
+
+/*
+ * Out of fresh starts: within the rounding of the corners (a few ulps of
+ * them, and the gap with them), v is the answer.  The plane of the simplex
+ * may still confirm |v|.
+ */
+static void stall(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+                  const mk_vertex *w, double gap, double dist, const mk_tol *tol,
+                  mk_gjk_out *out)
+{
+	double m2 = v3_len2(w->w);
+	for (int i = 0; i < s->n; i++)
+		m2 = fmax(m2, v3_len2(s->v[i].w));
+	out->converged = gap <= 16.0 * DBL_EPSILON * m2;
+	out->noisy = 1;
+	polish_direction(A, B, s, w, out);
+	if (out->lower >= dist - (tol->rel * dist + tol->abs))
+		out->converged = 1;
+}
+
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out)
 {
 	/* Start towards B: A's support towards B minus B's towards A is a
@@ -266,9 +294,8 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 	double dist2 = v3_len2(v);
 	double eps2 = tol->eps * tol->eps;
 	int it = 0, restarts = 0;
-	mk_simplex best_s = s;
-	mink_vec3 best_v = v;
-	double best_d2 = dist2, best_lower = -INFINITY, cur_lower = -INFINITY;
+	gjk_best best = {s, v, dist2, -INFINITY};
+	double cur_lower = -INFINITY;
 
 	out->contained = 0;
 	out->capped = 0;
@@ -317,11 +344,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			stuck = !(nd2 < dist2); /* a NaN fails too */
 		}
 		if (stuck) {
-			if (dist2 < best_d2) {
-				best_s = s;
-				best_v = v;
-				best_d2 = dist2;
-				best_lower = cur_lower;
+			if (dist2 < best.d2) {
+				best.s = s;
+				best.v = v;
+				best.d2 = dist2;
+				best.lower = cur_lower;
 			}
 			if (restarts < GJK_MAX_RESTARTS && isfinite(v3_len2(w.w))) {
 				/* Drop the stale corners and start again from w alone,
@@ -334,17 +361,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				dist2 = v3_len2(v);
 				continue;
 			}
-			/* Out of fresh starts: within the rounding of the corners
-			 * (a few ulps of them, and the gap with them), v is the answer. */
-			double m2 = v3_len2(w.w);
-			for (int i = 0; i < s.n; i++)
-				m2 = fmax(m2, v3_len2(s.v[i].w));
-			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
-			out->noisy = 1;
-			/* The plane of the simplex may still confirm |v| */
-			polish_direction(A, B, &s, &w, out);
-			if (out->lower >= dist - (tol->rel * dist + tol->abs))
-				out->converged = 1;
+			stall(A, B, &s, &w, gap, dist, tol, out);
 			break;
 		}
 		s = ns;
@@ -352,11 +369,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		dist2 = nd2;
 	}
 	out->lower_v = cur_lower;
-	if (!out->contained && best_d2 < dist2) {
-		s = best_s;
-		v = best_v;
-		dist2 = best_d2;
-		out->lower_v = best_lower;
+	if (!out->contained && best.d2 < dist2) {
+		s = best.s;
+		v = best.v;
+		dist2 = best.d2;
+		out->lower_v = best.lower;
 		/* a stalled simplex: only good to the rounding level */
 		out->converged = 1;
 		out->noisy = 1;
