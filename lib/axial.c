@@ -30,11 +30,11 @@ static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
 	case CORE_CONE:
 		return 1;
 	case CORE_SEGMENT:
-		*c = s->p[0];
-		*u = v3_normalize_or(v3_sub(s->p[1], s->p[0]), v3(0, 0, 1));
+		*c = s->corner[0];
+		*u = v3_normalize_or(v3_sub(s->corner[1], s->corner[0]), v3(0, 0, 1));
 		return 1;
 	case CORE_ELLIPSOID:
-		return s->v.x == s->v.y;
+		return s->radii.x == s->radii.y;
 	default:
 		return 0;
 	}
@@ -94,8 +94,8 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	mink_vec3 dc = v3_sub(cb, ca);
 	mink_vec3 dperp = v3_mad(dc, ua, -v3_dot(dc, ua));
 	double off = v3_len(dperp);
-	double err = off + tilt * (B->radius - B->margin);
-	if (!(err <= tol_abs + tol_rel * (A->radius + B->radius)))
+	double err = off + tilt * (B->bound - B->margin);
+	if (!(err <= tol_abs + tol_rel * (A->bound + B->bound)))
 		return 0;
 	/* The section by the plane of the axis and the origin (any plane
 	 * through the axis when it passes through the origin), mapped to the

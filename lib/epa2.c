@@ -142,7 +142,8 @@ static int expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, poly2
 			out->warning = MINK_WARN_EPA_CAPACITY;
 			break;
 		}
-		memmove(&P->v[best + 2], &P->v[best + 1], (size_t)(P->n - best - 1) * sizeof P->v[0]);
+		memmove(&P->v[best + 2], &P->v[best + 1],
+		        (size_t)(P->n - best - 1) * sizeof P->v[0]);
 		P->v[best + 1] = w;
 		P->n++;
 		out->iterations++;

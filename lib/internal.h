@@ -11,39 +11,44 @@
 #include "mink.h"
 #include "vec.h"
 
-/* The core of a shape: what is left once the sphere-swept radius is off. */
+/* The core of a shape: what is left once the sphere-swept radius is off.
+ * The fields of mk_shape each kind reads are named after it. */
 typedef enum core_type {
-	CORE_POINT,
-	CORE_SEGMENT,   /* p[0], p[1] */
-	CORE_TRIANGLE,  /* p[0..2] */
-	CORE_BOX,       /* v = half extents (z = 0 for 2D boxes) */
-	CORE_POINTS3,   /* pts3[n] */
-	CORE_CLIMB3,    /* pts3[n] with adjacency: hill-climbing support */
-	CORE_POINTS2,   /* pts2[n], z = 0 */
-	CORE_CYLINDER,  /* r, h */
-	CORE_CONE,      /* r, h */
-	CORE_ELLIPSOID  /* v = radii */
+	CORE_POINT,     /* the origin */
+	CORE_SEGMENT,   /* corner[0], corner[1] */
+	CORE_TRIANGLE,  /* corner[0..2] */
+	CORE_BOX,       /* half (z = 0 for 2D boxes) */
+	CORE_POINTS3,   /* points3[count] */
+	CORE_CLIMB3,    /* points3[count] with adjacency: hill-climbing support */
+	CORE_POINTS2,   /* points2[count], z = 0 */
+	CORE_CYLINDER,  /* radius, half_height */
+	CORE_CONE,      /* radius, half_height */
+	CORE_ELLIPSOID  /* radii */
 } core_type;
 
 typedef struct mk_shape {
 	core_type type;
 	int smooth;        /* the core is curved: EPA converges, not terminates */
-	double r, h;
-	mink_vec3 v;
-	mink_vec3 p[3];
-	const mink_vec3 *pts3;
-	const mink_vec2 *pts2;
-	int n;
+	/* What the core is, in its own frame (see core_type for which kind
+	 * reads which): */
+	mink_vec3 half;    /* a box's half extents */
+	mink_vec3 radii;   /* an ellipsoid's radii */
+	double radius;     /* a cylinder's or cone's radius */
+	double half_height; /* a cylinder's or cone's half height (apex at +) */
+	mink_vec3 corner[3]; /* a segment's two ends, a triangle's three corners */
+	const mink_vec3 *points3; /* a hull's points (caller-owned) */
+	const mink_vec2 *points2; /* a polygon's points (caller-owned) */
+	int count;         /* of points3 or points2 */
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
 	int *cursor;       /* CORE_CLIMB3: vertex of the last support (warm start) */
 	int seed[6];       /* CORE_CLIMB3: extreme vertices along +-x, +-y, +-z */
 	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
-	double radius;     /* bounding radius of the swept shape about its origin */
+	double bound;      /* bounding radius of the swept shape about its origin */
 	/* Placement in the query frame: x_frame = rot * x_local + pos. */
 	mat3 rot;
 	mink_vec3 pos;
 	int identity;      /* rot = I and pos = 0 */
-	/* A power of two applied to support points (pos, margin and radius are
+	/* A power of two applied to support points (pos, margin and bound are
 	 * stored scaled): it brings the pair to unit size, where squares and
 	 * cubes of coordinates neither overflow nor underflow.  Exact. */
 	double scale;

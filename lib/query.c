@@ -159,7 +159,7 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_options *o,
                             mk_tol *tol)
 {
-	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	double size = A->bound + B->bound + v3_len_safe(B->pos);
 	if (!(size > 0.0))
 		size = DBL_MIN;
 	tol->size = size;
@@ -441,7 +441,7 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                   mk_answer *ans, double *eps_out)
 {
-	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	double size = A->bound + B->bound + v3_len_safe(B->pos);
 	/* Fourth powers of sizes within 2^-60 .. 2^60 stay well inside the
 	 * double range: most pairs need no scaling at all. */
 	if (!(size > 0x1p-60 && size < 0x1p60)) {
@@ -459,10 +459,10 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 	mk_shape a = *A, b = *B;
 	a.scale = s;
 	a.margin *= s;
-	a.radius *= s;
+	a.bound *= s;
 	b.scale = s;
 	b.margin *= s;
-	b.radius *= s;
+	b.bound *= s;
 	b.pos = v3_scale(b.pos, s);
 	mk_solve_unit(&a, &b, dim, o, ans, eps_out);
 	ans->distance *= inv;
