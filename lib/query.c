@@ -101,7 +101,7 @@ static int unit_quat(mink_quat q, mink_quat *u)
 
 static int coord_ok(double x)
 {
-	return isfinite(x) && fabs(x) <= 1e100;
+	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
 }
 
 static void run_epa(const mk_shape *A, const mk_shape *B, const mk_simplex *s, int dim,

@@ -12,10 +12,6 @@
 
 #include "internal.h"
 
-/* Largest magnitude accepted for any coordinate or size: keeps every
- * product GJK/EPA form (up to cubes) finite. */
-#define MK_MAX_COORD 1e100
-
 static mink_vec3 support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 {
 	int best = 0;
@@ -418,12 +414,12 @@ void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *
 
 static int finite_size(double x)
 {
-	return isfinite(x) && x >= 0.0 && x <= MK_MAX_COORD;
+	return isfinite(x) && x >= 0.0 && x <= MINK_MAX_COORD;
 }
 
 static int finite_coord(double x)
 {
-	return isfinite(x) && fabs(x) <= MK_MAX_COORD;
+	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
 }
 
 static int finite_v3(mink_vec3 v)
@@ -431,14 +427,14 @@ static int finite_v3(mink_vec3 v)
 	return finite_coord(v.x) && finite_coord(v.y) && finite_coord(v.z);
 }
 
-/* All coordinates finite and within MK_MAX_COORD, in one branch-free pass:
+/* All coordinates finite and within MINK_MAX_COORD, in one branch-free pass:
  * the comparison is false for NaN, and infinities exceed the bound. */
 static int points_ok(const mink_vec3 *p, int n)
 {
 	int bad = 0;
 	for (int i = 0; i < n; i++)
-		bad |= !(fabs(p[i].x) <= MK_MAX_COORD) | !(fabs(p[i].y) <= MK_MAX_COORD) |
-		       !(fabs(p[i].z) <= MK_MAX_COORD);
+		bad |= !(fabs(p[i].x) <= MINK_MAX_COORD) | !(fabs(p[i].y) <= MINK_MAX_COORD) |
+		       !(fabs(p[i].z) <= MINK_MAX_COORD);
 	return !bad;
 }
 
@@ -494,7 +490,7 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 	if (!s || !finite_size(s->margin))
 		return MINK_ERR_BAD_SHAPE;
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		return finite_size(s->circle.radius) ? MINK_ERR_NONE : MINK_ERR_BAD_SHAPE;
 	case MINK_BOX2:
 		return finite_size(s->box.half_extents.x) && finite_size(s->box.half_extents.y)
@@ -510,7 +506,7 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 		return MINK_ERR_NONE;
 	case MINK_POINT2:
 		return MINK_ERR_NONE;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		if (!s->polygon.points || s->polygon.count < 1)
 			return MINK_ERR_BAD_SHAPE;
 		for (int i = 0; i < s->polygon.count; i++)
@@ -524,8 +520,9 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 
 static double max_len3(const mink_vec3 *p, int n)
 {
-	/* Checked coordinates are at most 1e100: squares cannot overflow.  Only
-	 * a set of tiny points, whose squares underflow, needs the slow way. */
+	/* Checked coordinates are at most MINK_MAX_COORD (1e100): squares cannot
+	 * overflow.  Only a set of tiny points, whose squares underflow, needs
+	 * the slow way. */
 	double m2 = 0.0;
 	for (int i = 0; i < n; i++) {
 		double t = v3_len2(p[i]);
@@ -647,7 +644,7 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 	mk_shape c;
 	shape_init(&c, s->margin);
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		c.type = CORE_POINT;
 		c.margin += s->circle.radius;
 		break;
@@ -672,7 +669,7 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 	case MINK_POINT2:
 		c.type = CORE_POINT;
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		c.type = CORE_POINTS2;
 		c.points2 = s->polygon.points;
 		c.count = s->polygon.count;
