@@ -57,7 +57,10 @@ int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
 			return 0;
 		}
 	}
-	/* A - B has no extent at all: cannot happen, a probe would have fired */
+	/* A - B has no extent beyond the rounding level.  With a positive
+	 * size_tolerance a probe fires first; with size_tolerance 0 a core of
+	 * no extent beyond rounding (a box of 1e-20 in a pair of size 1) gets
+	 * here: a touching contact, flagged. */
 	mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
 	out->warning = MINK_WARN_DEGENERATE;
 	return 1;

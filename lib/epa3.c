@@ -179,10 +179,13 @@ static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_i
 			if (G->stamp != pass) {
 				G->stamp = pass;
 				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
-				if (G->visible)
+				if (G->visible) {
+					MK_ASSERT(top < EPA_MAX_FACES);
 					stack[top++] = g;
+				}
 			}
 			if (!G->visible) {
+				MK_ASSERT(nh < EPA_MAX_FACES);
 				hz[nh].a = P->face[f].v[e];
 				hz[nh].b = P->face[f].v[next[e]];
 				hz[nh].g = g;
@@ -239,8 +242,9 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 	}
 	for (int h = 0; h < nh; h++) {
 		int f = face_alloc(P);
+		MK_ASSERT(f >= 0); /* poly_expand checked the room */
 		if (f < 0)
-			return -1; /* cannot happen: checked above */
+			return -1;
 		hz[h].f = f;
 		epa_face *F = &P->face[f];
 		F->v[0] = hz[h].a;

@@ -338,6 +338,9 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		mink_vec3 nv = v;
 		double nd2 = dist2;
 		if (!stuck) {
+			/* a tetrahedron either contains the origin (dist2 = 0, ended
+			 * above) or was reduced to its nearest face */
+			MK_ASSERT(ns.n < 4);
 			ns.v[ns.n++] = w;
 			nv = mk_simplex_closest(&ns);
 			nd2 = v3_len2(nv);

@@ -11,6 +11,36 @@
 #include "mink.h"
 #include "vec.h"
 
+/*
+ * MK_ASSERT(cond): an invariant of the code, not a check of input (input
+ * is checked and reported through the result's status).  It is checked
+ * when MINK_DEBUG is defined and in builds with AddressSanitizer or UBSan
+ * (gcc: __SANITIZE_ADDRESS__; clang: __has_feature), where a failure
+ * prints file:line and the condition and aborts.  Otherwise it compiles to
+ * nothing and cond is not evaluated.
+ */
+#if defined(MINK_DEBUG) || defined(__SANITIZE_ADDRESS__)
+#define MK_ASSERT_ON 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define MK_ASSERT_ON 1
+#endif
+#endif
+
+#ifdef MK_ASSERT_ON
+#include <stdio.h>
+#include <stdlib.h>
+static inline void mk_assert_fail(const char *file, int line, const char *cond)
+{
+	fprintf(stderr, "%s:%d: mink: assertion failed: %s\n", file, line, cond);
+	abort();
+}
+#define MK_ASSERT(cond) ((cond) ? (void)0 : mk_assert_fail(__FILE__, __LINE__, #cond))
+#else
+/* sizeof keeps the operands "used" without evaluating them */
+#define MK_ASSERT(cond) ((void)sizeof(!(cond)))
+#endif
+
 /* The core of a shape: what is left once the sphere-swept radius is off.
  * The fields of mk_shape each kind reads are named after it. */
 typedef enum core_type {

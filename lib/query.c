@@ -246,11 +246,13 @@ static gjk_verdict judge_gjk(const mk_gjk_out *g, const mk_tol *tol)
 	 * state is `touching` (distance 0): running out of iterations is
 	 * never reported as a separation.  (A noisy GJK that reached the cap
 	 * has converged, so only an answer along v or a redirected one can
-	 * straddle.) */
+	 * straddle: asserted.) */
 	int converged = g->converged && v != GJK_REDIRECT;
 	if (!converged && (v == GJK_REDIRECT || !(g->lower > 0.0))) {
-		if (g->capped)
+		if (g->capped) {
+			MK_ASSERT(v == GJK_APART || v == GJK_REDIRECT);
 			return GJK_STRADDLE;
+		}
 		return v == GJK_REDIRECT ? GJK_REDIRECT : GJK_OVERLAP;
 	}
 	return v;
