@@ -5,7 +5,9 @@
  * pairs of convex shapes, in 3D and 2D, by GJK and the Expanding Polytope
  * Algorithm.  The library does no I/O, keeps no global state and never
  * allocates during a query: every function here is reentrant and
- * thread-safe.  Shape data (hull points) is owned by the caller and must
+ * thread-safe.  A query works on the stack and needs about 210 KB of it in
+ * 3D (45 KB in 2D): threads with a small default stack (musl: 128 KB) must
+ * ask for more.  Shape data (hull points) is owned by the caller and must
  * stay alive during the call.
  *
  * Conventions (see DESIGN.md and mink(3)):
@@ -28,6 +30,14 @@ extern "C" {
 #define MINK_VERSION_PATCH 0
 /** Version string of the library, "MAJOR.MINOR.PATCH". */
 #define MINK_VERSION_STRING "0.1.0"
+
+/**
+ * The largest magnitude accepted for any coordinate or size: positions,
+ * sizes, points and margins must be finite and at most this in magnitude,
+ * so that every product GJK and EPA form (up to cubes of coordinates)
+ * stays finite.  A larger value is MINK_ERR_BAD_SHAPE or MINK_ERR_BAD_POSE.
+ */
+#define MINK_MAX_COORD 1e100
 
 /** A 3D vector (also used for 2D results, with z = 0). */
 typedef struct mink_vec3 {
@@ -146,13 +156,18 @@ mink_shape3 mink_hull_shape(const mink_hull *h, double margin);
 
 /** The kinds of 2D shapes. */
 typedef enum mink_shape2_type {
-	MINK_CIRCLE = 1,  /**< circle.radius; the core is a point */
+	MINK_CIRCLE2 = 1, /**< circle.radius; the core is a point */
 	MINK_BOX2,        /**< box.half_extents */
 	MINK_CAPSULE2,    /**< capsule.radius, half_height; axis = local y */
 	MINK_SEGMENT2,    /**< segment.points[2] */
 	MINK_POINT2,      /**< the local origin */
-	MINK_POLYGON      /**< polygon.points[count], any order: the convex hull */
+	MINK_POLYGON2     /**< polygon.points[count], any order: the convex hull */
 } mink_shape2_type;
+
+/** The 0.1 spellings of MINK_CIRCLE2 and MINK_POLYGON2, kept for source
+ *  compatibility. */
+#define MINK_CIRCLE MINK_CIRCLE2
+#define MINK_POLYGON MINK_POLYGON2
 
 /** A 2D convex shape in its own frame, with an optional margin. */
 typedef struct mink_shape2 {
@@ -169,6 +184,158 @@ typedef struct mink_shape2 {
 		} polygon;
 	};
 } mink_shape2;
+
+/*
+ * Shape makers: each returns a shape by value with margin 0 (set .margin
+ * for a swept shape).  Sizes are not checked here; a query (or
+ * mink_shape3_check / mink_shape2_check) rejects invalid ones.  Point
+ * data (mink_hull_points, mink_polygon) stays the caller's.
+ */
+
+/** A sphere of the given radius about the local origin. */
+static inline mink_shape3 mink_sphere(double radius)
+{
+	mink_shape3 s = {MINK_SPHERE, 0.0, {{0.0}}};
+	s.sphere.radius = radius;
+	return s;
+}
+
+/** A box of half extents hx, hy, hz along the local axes. */
+static inline mink_shape3 mink_box(double hx, double hy, double hz)
+{
+	mink_shape3 s = {MINK_BOX, 0.0, {{0.0}}};
+	s.box.half_extents.x = hx;
+	s.box.half_extents.y = hy;
+	s.box.half_extents.z = hz;
+	return s;
+}
+
+/** A capsule: the segment from z = -half_height to +half_height swept by radius. */
+static inline mink_shape3 mink_capsule(double radius, double half_height)
+{
+	mink_shape3 s = {MINK_CAPSULE, 0.0, {{0.0}}};
+	s.capsule.radius = radius;
+	s.capsule.half_height = half_height;
+	return s;
+}
+
+/** A cylinder about local z, from z = -half_height to +half_height. */
+static inline mink_shape3 mink_cylinder(double radius, double half_height)
+{
+	mink_shape3 s = {MINK_CYLINDER, 0.0, {{0.0}}};
+	s.cylinder.radius = radius;
+	s.cylinder.half_height = half_height;
+	return s;
+}
+
+/** A cone about local z: base of the given radius at z = -half_height,
+ *  apex at +half_height. */
+static inline mink_shape3 mink_cone(double radius, double half_height)
+{
+	mink_shape3 s = {MINK_CONE, 0.0, {{0.0}}};
+	s.cone.radius = radius;
+	s.cone.half_height = half_height;
+	return s;
+}
+
+/** An ellipsoid of radii rx, ry, rz along the local axes. */
+static inline mink_shape3 mink_ellipsoid(double rx, double ry, double rz)
+{
+	mink_shape3 s = {MINK_ELLIPSOID, 0.0, {{0.0}}};
+	s.ellipsoid.radii.x = rx;
+	s.ellipsoid.radii.y = ry;
+	s.ellipsoid.radii.z = rz;
+	return s;
+}
+
+/** The local origin (with a margin: a sphere). */
+static inline mink_shape3 mink_point3(void)
+{
+	mink_shape3 s = {MINK_POINT, 0.0, {{0.0}}};
+	return s;
+}
+
+/** The segment from p to q. */
+static inline mink_shape3 mink_segment3(mink_vec3 p, mink_vec3 q)
+{
+	mink_shape3 s = {MINK_SEGMENT, 0.0, {{0.0}}};
+	s.segment.points[0] = p;
+	s.segment.points[1] = q;
+	return s;
+}
+
+/** The triangle p, q, r. */
+static inline mink_shape3 mink_triangle3(mink_vec3 p, mink_vec3 q, mink_vec3 r)
+{
+	mink_shape3 s = {MINK_TRIANGLE, 0.0, {{0.0}}};
+	s.triangle.points[0] = p;
+	s.triangle.points[1] = q;
+	s.triangle.points[2] = r;
+	return s;
+}
+
+/** The convex hull of count caller-owned points, scanned for every
+ *  support point (no adjacency; see mink_hull_shape for a built hull). */
+static inline mink_shape3 mink_hull_points(const mink_vec3 *points, int count)
+{
+	mink_shape3 s = {MINK_HULL, 0.0, {{0.0}}};
+	s.hull.points = points;
+	s.hull.count = count;
+	s.hull.adjacency_start = 0;
+	s.hull.adjacency = 0;
+	return s;
+}
+
+/** A circle of the given radius about the local origin. */
+static inline mink_shape2 mink_circle(double radius)
+{
+	mink_shape2 s = {MINK_CIRCLE2, 0.0, {{0.0}}};
+	s.circle.radius = radius;
+	return s;
+}
+
+/** A box of half extents hx, hy along the local axes. */
+static inline mink_shape2 mink_box2(double hx, double hy)
+{
+	mink_shape2 s = {MINK_BOX2, 0.0, {{0.0}}};
+	s.box.half_extents.x = hx;
+	s.box.half_extents.y = hy;
+	return s;
+}
+
+/** A capsule: the segment from y = -half_height to +half_height swept by radius. */
+static inline mink_shape2 mink_capsule2(double radius, double half_height)
+{
+	mink_shape2 s = {MINK_CAPSULE2, 0.0, {{0.0}}};
+	s.capsule.radius = radius;
+	s.capsule.half_height = half_height;
+	return s;
+}
+
+/** The segment from p to q. */
+static inline mink_shape2 mink_segment2(mink_vec2 p, mink_vec2 q)
+{
+	mink_shape2 s = {MINK_SEGMENT2, 0.0, {{0.0}}};
+	s.segment.points[0] = p;
+	s.segment.points[1] = q;
+	return s;
+}
+
+/** The local origin (with a margin: a circle). */
+static inline mink_shape2 mink_point2(void)
+{
+	mink_shape2 s = {MINK_POINT2, 0.0, {{0.0}}};
+	return s;
+}
+
+/** The convex hull of count caller-owned points, in any order. */
+static inline mink_shape2 mink_polygon(const mink_vec2 *points, int count)
+{
+	mink_shape2 s = {MINK_POLYGON2, 0.0, {{0.0}}};
+	s.polygon.points = points;
+	s.polygon.count = count;
+	return s;
+}
 
 /** Tolerances and caps of a query; start from mink_default_options(). */
 typedef struct mink_options {
@@ -209,8 +376,9 @@ typedef enum mink_warning {
 /** Why an input was rejected (status MINK_ERROR). */
 typedef enum mink_error {
 	MINK_ERR_NONE = 0,
-	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size, |x| > 1e100 */
-	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, |x| > 1e100, zero quaternion */
+	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size, |x| > MINK_MAX_COORD */
+	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, |x| > MINK_MAX_COORD,
+	                         zero quaternion */
 	MINK_ERR_NUMERIC    /**< the computation lost finiteness (a bug: report it) */
 } mink_error;
 

@@ -7,8 +7,12 @@
  *    contains the origin; on the way, a direction in which the obstacle has
  *    no extent beyond the origin proves the shapes only touch, and ends the
  *    query with the exact answer (flat and coplanar configurations);
- *  - a 3-point simplex becomes a bipyramid, so a triangle containing the
- *    origin leaves it strictly inside;
+ *  - a 3-point simplex becomes a tetrahedron with the support point on
+ *    one side of it (the other side's when that one lies on the line of an
+ *    edge): the origin lies on the triangle, a face of the tetrahedron,
+ *    and the first step expands that face;
+ *  - what the 2D version shares (the probes, the touching contact, the
+ *    reduction of a degenerate simplex) lives in epa.c;
  *  - each step removes every face visible from the new support point and
  *    patches the horizon; the change is validated before it is committed,
  *    so a numerical failure leaves a consistent polytope and its best face;
@@ -20,7 +24,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "epa.h"
 
 #define EPA_MAX_VERTS 512
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
@@ -138,129 +142,162 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 	return 1;
 }
 
+/* An edge of the horizon: (a, b) of a face seen from the new vertex, with
+ * the face g across it, which is not seen, and which of g's edges it is;
+ * then the plane (n, d) of the new face (a, b, new vertex) and its slot. */
+typedef struct epa_edge {
+	int a, b;
+	int g, ge;
+	mink_vec3 n;
+	double d;
+	int f;
+} epa_edge;
+
 /*
- * Adds vertex iv, seen beyond face f.  Returns 1 on success, 0 when the
- * patch would be invalid (the polytope is then left unchanged), -1 when
- * out of capacity.
+ * The faces seen from w (beyond tol_in), found by flooding from f0 over the
+ * adjacency, into visible[0 .. *nvis-1], and the edges between them and
+ * the faces not seen, the horizon, into hz[0 .. return value-1].
  */
-static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
+static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_in,
+                        int *visible, int *nvis, epa_edge *hz)
 {
-	mink_vec3 w = P->vert[iv].w;
 	int stack[EPA_MAX_FACES];
-	int visible[EPA_MAX_FACES];
-	int nvis = 0, top = 0;
-	int hz_a[EPA_MAX_FACES], hz_b[EPA_MAX_FACES], hz_g[EPA_MAX_FACES], hz_ge[EPA_MAX_FACES];
+	int top = 0;
 	static const int next[3] = {1, 2, 0};
 	int nh = 0;
 
+	*nvis = 0;
 	P->face[f0].stamp = pass;
 	P->face[f0].visible = 1;
 	stack[top++] = f0;
 	while (top > 0) {
 		int f = stack[--top];
-		visible[nvis++] = f;
+		visible[(*nvis)++] = f;
 		for (int e = 0; e < 3; e++) {
 			int g = P->face[f].adj[e];
 			epa_face *G = &P->face[g];
 			if (G->stamp != pass) {
 				G->stamp = pass;
 				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
-				if (G->visible)
+				if (G->visible) {
+					MK_ASSERT(top < EPA_MAX_FACES);
 					stack[top++] = g;
+				}
 			}
 			if (!G->visible) {
-				hz_a[nh] = P->face[f].v[e];
-				hz_b[nh] = P->face[f].v[next[e]];
-				hz_g[nh] = g;
-				hz_ge[nh] = P->face[f].adj_e[e];
+				MK_ASSERT(nh < EPA_MAX_FACES);
+				hz[nh].a = P->face[f].v[e];
+				hz[nh].b = P->face[f].v[next[e]];
+				hz[nh].g = g;
+				hz[nh].ge = P->face[f].adj_e[e];
 				nh++;
 			}
 		}
 	}
+	return nh;
+}
 
-	/* The horizon must be one simple cycle: every vertex starts and ends
-	 * exactly one edge. */
+/* The horizon must be one simple cycle: every vertex starts and ends
+ * exactly one edge.  Leaves by_start filled for its vertices. */
+static int horizon_is_cycle(epa_poly *P, const epa_edge *hz, int nh, int pass)
+{
 	for (int h = 0; h < nh; h++) {
-		P->vstamp[hz_a[h]] = -1;
-		P->vstamp[hz_b[h]] = -1;
+		P->vstamp[hz[h].a] = -1;
+		P->vstamp[hz[h].b] = -1;
 	}
 	for (int h = 0; h < nh; h++) {
-		int a = hz_a[h];
+		int a = hz[h].a;
 		if (P->vstamp[a] == pass)
 			return 0;
 		P->vstamp[a] = pass;
 		P->by_start[a] = h;
 	}
 	for (int h = 0; h < nh; h++) {
-		int b = hz_b[h];
+		int b = hz[h].b;
 		if (P->vstamp[b] != pass)
 			return 0; /* an edge ends where none starts */
 	}
 	/* A cycle that covers all edges: walk it. */
 	int cur = 0;
 	for (int walked = 1; walked <= nh; walked++) {
-		cur = P->by_start[hz_b[cur]];
+		cur = P->by_start[hz[cur].b];
 		if (cur == 0 && walked < nh)
 			return 0;
 	}
 	if (cur != 0)
 		return 0;
+	return 1;
+}
 
-	/* Validate every new face before touching the polytope. */
-	mink_vec3 nn[EPA_MAX_FACES];
-	double nd[EPA_MAX_FACES];
-	for (int h = 0; h < nh; h++) {
-		if (!face_plane(P, hz_a[h], hz_b[h], iv, &nn[h], &nd[h]))
-			return 0;
-		if (nd[h] < -tol_in)
-			return 0; /* the origin would fall outside */
-	}
-	if (nh > P->nfree + nvis + (EPA_MAX_FACES - P->nf))
-		return -1;
-
-	/* Commit. */
+/* Replaces the visible faces by the fan of new faces from vertex iv to the
+ * horizon (validated, with slots available), and stitches the adjacency:
+ * each new face to the face across its horizon edge and to its two
+ * neighbours in the fan. */
+static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh, int iv)
+{
 	for (int i = 0; i < nvis; i++) {
 		P->face[visible[i]].alive = 0;
 		P->face[visible[i]].d = INFINITY;
 		P->free_slots[P->nfree++] = visible[i];
 	}
-	int nf_ids[EPA_MAX_FACES];
 	for (int h = 0; h < nh; h++) {
 		int f = face_alloc(P);
+		MK_ASSERT(f >= 0); /* poly_expand checked the room */
 		if (f < 0)
-			return -1; /* cannot happen: checked above */
-		nf_ids[h] = f;
+			return -1;
+		hz[h].f = f;
 		epa_face *F = &P->face[f];
-		F->v[0] = hz_a[h];
-		F->v[1] = hz_b[h];
+		F->v[0] = hz[h].a;
+		F->v[1] = hz[h].b;
 		F->v[2] = iv;
-		F->n = nn[h];
-		F->d = nd[h];
+		F->n = hz[h].n;
+		F->d = hz[h].d;
 		F->alive = 1;
 		F->stamp = 0;
 		F->visible = 0;
 		F->closed = 0;
 	}
 	for (int k = 0; k < nh; k++)
-		P->by_end[hz_b[k]] = k;
+		P->by_end[hz[k].b] = k;
 	for (int h = 0; h < nh; h++) {
-		epa_face *F = &P->face[nf_ids[h]];
-		int g = hz_g[h];
+		epa_face *F = &P->face[hz[h].f];
+		int g = hz[h].g;
 		F->adj[0] = g;
-		F->adj_e[0] = hz_ge[h];
-		P->face[g].adj[hz_ge[h]] = nf_ids[h];
-		P->face[g].adj_e[hz_ge[h]] = 0;
-		F->adj[1] = nf_ids[P->by_start[hz_b[h]]]; /* across (b, w) */
-		F->adj_e[1] = 2;                          /* its (w, b) */
-		F->adj[2] = nf_ids[P->by_end[hz_a[h]]];   /* across (w, a) */
-		F->adj_e[2] = 1;                          /* its (a, w) */
+		F->adj_e[0] = hz[h].ge;
+		P->face[g].adj[hz[h].ge] = hz[h].f;
+		P->face[g].adj_e[hz[h].ge] = 0;
+		F->adj[1] = hz[P->by_start[hz[h].b]].f; /* across (b, w) */
+		F->adj_e[1] = 2;                        /* its (w, b) */
+		F->adj[2] = hz[P->by_end[hz[h].a]].f;   /* across (w, a) */
+		F->adj_e[2] = 1;                        /* its (a, w) */
 	}
 	return 1;
 }
 
-static int same_point(mink_vec3 a, mink_vec3 b)
+/*
+ * Adds vertex iv, seen beyond face f0.  Returns 1 on success, 0 when the
+ * patch would be invalid (the polytope is then left unchanged), -1 when
+ * out of capacity.
+ */
+static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 {
-	return a.x == b.x && a.y == b.y && a.z == b.z;
+	int visible[EPA_MAX_FACES];
+	int nvis;
+	epa_edge hz[EPA_MAX_FACES];
+	int nh = find_horizon(P, f0, P->vert[iv].w, pass, tol_in, visible, &nvis, hz);
+	if (!horizon_is_cycle(P, hz, nh, pass))
+		return 0;
+
+	/* Validate every new face before touching the polytope. */
+	for (int h = 0; h < nh; h++) {
+		if (!face_plane(P, hz[h].a, hz[h].b, iv, &hz[h].n, &hz[h].d))
+			return 0;
+		if (hz[h].d < -tol_in)
+			return 0; /* the origin would fall outside */
+	}
+	if (nh > P->nfree + nvis + (EPA_MAX_FACES - P->nf))
+		return -1;
+	return patch(P, visible, nvis, hz, nh, iv);
 }
 
 static int add_vertex(epa_poly *P, mk_vertex v)
@@ -351,29 +388,12 @@ static void face_contact(const epa_poly *P, const epa_cand *c, double slack, mk_
 	/* Onto each shape's support plane along n (w holds the support points
 	 * along n): on a curved core the face's points lie below the surface by
 	 * up to the gap; on a flat part of it this puts them on the surface. */
-	out->pa = v3_mad(out->pa, n, v3_dot(v3_sub(c->w.a, out->pa), n));
-	out->pb = v3_mad(out->pb, n, v3_dot(v3_sub(c->w.b, out->pb), n));
+	out->pa = mk_onto_plane(out->pa, n, c->w.a);
+	out->pb = mk_onto_plane(out->pb, n, c->w.b);
 	double depth = c->h > 0.0 ? c->h : 0.0;
-	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, depth), v3_sub(out->pa, out->pb)), 0.5);
-	out->pa = v3_add(out->pa, fix);
-	out->pb = v3_sub(out->pb, fix);
+	mk_share_difference(&out->pa, &out->pb, v3_scale(n, depth));
 	out->depth = depth;
 	out->normal = n;
-}
-
-/* Contact when the obstacle has (almost) no extent beyond the origin in
- * direction n: the shapes touch.  pa, pb from the simplex weights. */
-void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out)
-{
-	mink_vec3 pa, pb;
-	mk_simplex_points(s, &pa, &pb);
-	/* h < 0: the shapes are apart by -h along n (GJK stalled short of
-	 * proving it); the signed value is still exact. */
-	out->depth = h;
-	out->lower = -INFINITY; /* exact when not flagged; no separate bound */
-	out->normal = n;
-	out->pa = pa;
-	out->pb = v3_mad(pa, n, -out->depth);
 }
 
 /* Deterministic sign for a direction whose two senses are equally good. */
@@ -387,85 +407,10 @@ static mink_vec3 canonical(mink_vec3 n)
 	return m < 0.0 ? v3_neg(n) : n;
 }
 
-mink_vec3 mk_any_orthogonal(mink_vec3 n)
-{
-	/* Cross with the axis least aligned with n. */
-	mink_vec3 e = v3(1, 0, 0);
-	if (fabs(n.y) < fabs(n.x) && fabs(n.y) <= fabs(n.z))
-		e = v3(0, 1, 0);
-	else if (fabs(n.z) < fabs(n.x) && fabs(n.z) < fabs(n.y))
-		e = v3(0, 0, 1);
-	else if (fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z))
-		e = v3(1, 0, 0);
-	return v3_normalize_or(v3_cross(n, e), v3(0, 0, 1));
-}
-
-/*
- * Tries direction d (unit): if the obstacle reaches at most `flat` beyond
- * the origin along d, the shapes touch along d and *out is filled (1).
- * Otherwise the support point is returned in *w (0).
- */
-int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-             double flat, mk_vertex *w, mk_pen *out)
-{
-	*w = mk_support_cso(A, B, d);
-	double h = v3_dot(w->w, d);
-	if (h <= flat) {
-		mk_touch_contact(s, d, h, out);
-		return 1;
-	}
-	return 0;
-}
-
-int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
-                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out)
-{
-	mk_vertex w;
-	for (int i = 0; i < naxes; i++) {
-		if (mk_probe(A, B, s, axes[i], tol->abs, &w, out))
-			return 1;
-		if (v3_len(v3_sub(w.w, s->v[0].w)) > tol->eps) {
-			s->v[1] = w;
-			s->bc[1] = 0.0;
-			s->n = 2;
-			return 0;
-		}
-	}
-	/* A - B has no extent at all: cannot happen, a probe would have fired */
-	mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
-	out->warning = MINK_WARN_DEGENERATE;
-	return 1;
-}
-
 static double dist_to_line(mink_vec3 p, mink_vec3 a, mink_vec3 u)
 {
 	mink_vec3 ap = v3_sub(p, a);
 	return v3_len(v3_sub(ap, v3_scale(u, v3_dot(ap, u))));
-}
-
-/* Signed six-fold volume of (p, q, r, t). */
-static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
-{
-	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
-}
-
-/* The sub-simplex (vertices idx[0..k-1]) nearest the origin, with weights. */
-static void best_subsimplex(mk_simplex *s, const int (*idx)[3], int nsub, int k)
-{
-	mk_simplex best = *s;
-	double bd = INFINITY;
-	for (int m = 0; m < nsub; m++) {
-		mk_simplex t;
-		t.n = k;
-		for (int i = 0; i < k; i++)
-			t.v[i] = s->v[idx[m][i]];
-		double d = v3_len2(mk_simplex_closest(&t));
-		if (d < bd) {
-			bd = d;
-			best = t;
-		}
-	}
-	*s = best;
 }
 
 /* Drops degenerate dimensions of GJK's final simplex (flat tetrahedron,
@@ -475,9 +420,9 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 	if (s->n == 4) {
 		mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
 		double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
-		if (!(fabs(vol6(a, b, c, d)) > 1e-13 * scale)) {
+		if (!(fabs(v3_vol6(a, b, c, d)) > 1e-13 * scale)) {
 			static const int tri[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-			best_subsimplex(s, tri, 4, 3);
+			mk_best_subsimplex(s, tri, 4, 3);
 		}
 	}
 	if (s->n == 3) {
@@ -485,13 +430,183 @@ static void reduce_degenerate(mk_simplex *s, double eps)
 		mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
 		if (!(v3_len(v3_cross(ab, ac)) > 1e-13 * v3_len(ab) * v3_len(ac))) {
 			static const int seg[3][3] = {{0, 1, 0}, {1, 2, 0}, {0, 2, 0}};
-			best_subsimplex(s, seg, 3, 2);
+			mk_best_subsimplex(s, seg, 3, 2);
 		}
 	}
-	if (s->n == 2 && !(v3_len(v3_sub(s->v[1].w, s->v[0].w)) > eps)) {
-		s->n = 1;
-		s->bc[0] = 1.0;
+	mk_collapse_segment(s, eps);
+}
+
+/* A 2-point simplex (a segment through the origin) becomes a triangle by
+ * probing the four directions orthogonal to it; 1 when a probe settled the
+ * answer in *out. */
+static int blow_up_segment(const mk_shape *A, const mk_shape *B, mk_simplex *s,
+                           const mk_tol *tol, mk_pen *out)
+{
+	mk_vertex w;
+	mink_vec3 a = s->v[0].w;
+	mink_vec3 u = v3_normalize_or(v3_sub(s->v[1].w, a), v3(1, 0, 0));
+	mink_vec3 d1 = v3_any_orthogonal(u);
+	mink_vec3 d2 = v3_cross(u, d1);
+	mink_vec3 dirs[4] = {d1, v3_neg(d1), d2, v3_neg(d2)};
+	for (int i = 0; i < 4 && s->n == 2; i++) {
+		if (mk_probe(A, B, s, dirs[i], tol->abs, &w, out))
+			return 1;
+		if (dist_to_line(w.w, a, u) > tol->eps) {
+			s->v[2] = w;
+			s->bc[2] = 0.0;
+			s->n = 3;
+		}
 	}
+	if (s->n == 2) {
+		mk_touch_contact(s, canonical(d1), 0.0, out);
+		out->warning = MINK_WARN_DEGENERATE;
+		return 1;
+	}
+	return 0;
+}
+
+/* The faces of a tetrahedron, by vertex index (poly_init orients them). */
+static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+
+/* A 3-point simplex (a triangle the origin lies on) becomes a tetrahedron
+ * with the support point on one side of it; 1 when a probe settled the
+ * answer in *out. */
+static int blow_up_triangle(const mk_shape *A, const mk_shape *B, mk_simplex *s,
+                            const mk_tol *tol, epa_poly *P, mk_pen *out)
+{
+	mk_vertex w;
+	mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w;
+	mink_vec3 n = canonical(v3_normalize_or(v3_cross(v3_sub(b, a), v3_sub(c, a)),
+	                                        v3(0, 0, 1)));
+	if (mk_probe(A, B, s, n, tol->abs, &w, out))
+		return 1;
+	mk_vertex wm;
+	if (mk_probe(A, B, s, v3_neg(n), tol->abs, &wm, out))
+		return 1;
+	/* The origin lies on triangle abc; the side of w makes a tetrahedron
+	 * with the origin on its face, which the first step expands. */
+	s->v[3] = w;
+	s->bc[3] = 0.0;
+	s->n = 4;
+	P->nv = 0;
+	for (int i = 0; i < 4; i++)
+		add_vertex(P, s->v[i]);
+	/* w on the line of an edge leaves a face without a plane: the
+	 * other side's support point makes the tetrahedron instead. */
+	if (!poly_init(P, tet, 4)) {
+		s->v[3] = wm;
+		P->vert[3] = wm;
+	}
+	return 0;
+}
+
+/*
+ * Blows the simplex up to a tetrahedron around the origin, in P.  Each probe
+ * either finds a new vertex off the current flat, or shows that the
+ * obstacle ends at the origin in that direction: then the shapes touch and
+ * that is the exact answer (1, in *out).
+ */
+static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk_tol *tol,
+                   epa_poly *P, mk_pen *out)
+{
+	if (s->n == 1) {
+		static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
+		                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+		if (mk_blow_up_point(A, B, s, axes, 6, tol, out))
+			return 1;
+	}
+	if (s->n == 2 && blow_up_segment(A, B, s, tol, out))
+		return 1;
+	if (s->n == 3 && blow_up_triangle(A, B, s, tol, P, out))
+		return 1;
+
+	P->nv = 0;
+	for (int i = 0; i < 4; i++)
+		add_vertex(P, s->v[i]);
+	if (!poly_init(P, tet, 4)) {
+		mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
+		out->warning = MINK_WARN_DEGENERATE;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Expands the closest open face until its support distance meets it.
+ * Every support distance h measured along a unit n is an upper bound on
+ * the depth (translating B by h along n ends the overlap), and the
+ * closest face of the polytope, which lies inside A - B, a lower bound:
+ * the answer is the best upper bound (in *bestc), certified when the lower
+ * bound (returned) meets it.  A face whose expansion fails numerically is
+ * closed: it still bounds the depth from below, and the others go on
+ * expanding, so one bad face never ends the search with its own guess.
+ */
+static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, epa_poly *P,
+                     epa_cand *bestc, mk_pen *out)
+{
+	int pass = 0;
+	bestc->h = INFINITY;
+	double lower = -INFINITY;
+	for (;;) {
+		int best = -1;
+		double bd = INFINITY;
+		lower = INFINITY;
+		for (int f = 0; f < P->nf; f++) {
+			double d = P->face[f].d; /* +inf once dead */
+			if (d < lower)
+				lower = d;
+			if (!P->face[f].closed && d < bd) {
+				bd = d;
+				best = f;
+			}
+		}
+		if (best < 0)
+			break; /* every face closed */
+		const epa_face *F = &P->face[best];
+		mk_vertex w = mk_support_cso(A, B, F->n);
+		double h = v3_dot(w.w, F->n);
+		double slack = tol->rel * fabs(F->d) + tol->abs;
+		int done = h - F->d <= slack;
+		/* The converged face is preferred to an earlier one within the
+		 * tolerance: it contains the origin's projection, so its contact
+		 * lies on the shapes. */
+		if (h < bestc->h || (done && h <= bestc->h + slack)) {
+			for (int i = 0; i < 3; i++)
+				bestc->v[i] = P->vert[F->v[i]];
+			bestc->n = F->n;
+			bestc->d = F->d;
+			bestc->h = h;
+			bestc->w = w;
+		}
+		if (done)
+			break;
+		/* A support point that is already a corner of the face: the face
+		 * lies on the boundary, only rounding kept the gap open. */
+		if (v3_same(w.w, P->vert[F->v[0]].w) || v3_same(w.w, P->vert[F->v[1]].w) ||
+		    v3_same(w.w, P->vert[F->v[2]].w))
+			break;
+		if (out->iterations >= tol->max_epa) {
+			out->warning = MINK_WARN_EPA_ITERATIONS;
+			break;
+		}
+		int iv = add_vertex(P, w);
+		if (iv < 0) {
+			out->warning = MINK_WARN_EPA_CAPACITY;
+			break;
+		}
+		int r = poly_expand(P, best, iv, ++pass, tol->eps);
+		if (r < 0) {
+			P->nv--;
+			out->warning = MINK_WARN_EPA_CAPACITY;
+			break;
+		}
+		if (r == 0) {
+			P->nv--;
+			P->face[best].closed = 1;
+		}
+		out->iterations++;
+	}
+	return lower;
 }
 
 void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
@@ -499,153 +614,16 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 {
 	epa_poly P;
 	mk_simplex s = *s0;
-	const double flat = tol->abs;
-	mk_vertex w;
 
 	out->iterations = 0;
 	out->warning = MINK_WARN_NONE;
 	out->lower = -INFINITY;
 	reduce_degenerate(&s, tol->eps);
-
-	/* Blow the simplex up to a tetrahedron around the origin.  Each probe
-	 * either finds a new vertex off the current flat, or shows that the
-	 * obstacle ends at the origin in that direction: then the shapes touch
-	 * and that is the exact answer. */
-	if (s.n == 1) {
-		static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
-		                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-		if (mk_blow_up_point(A, B, &s, axes, 6, tol, out))
-			return;
-	}
-	if (s.n == 2) {
-		mink_vec3 a = s.v[0].w;
-		mink_vec3 u = v3_normalize_or(v3_sub(s.v[1].w, a), v3(1, 0, 0));
-		mink_vec3 d1 = mk_any_orthogonal(u);
-		mink_vec3 d2 = v3_cross(u, d1);
-		mink_vec3 dirs[4] = {d1, v3_neg(d1), d2, v3_neg(d2)};
-		for (int i = 0; i < 4 && s.n == 2; i++) {
-			if (mk_probe(A, B, &s, dirs[i], flat, &w, out))
-				return;
-			if (dist_to_line(w.w, a, u) > tol->eps) {
-				s.v[2] = w;
-				s.bc[2] = 0.0;
-				s.n = 3;
-			}
-		}
-		if (s.n == 2) {
-			mk_touch_contact(&s, canonical(d1), 0.0, out);
-			out->warning = MINK_WARN_DEGENERATE;
-			return;
-		}
-	}
-	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
-	if (s.n == 3) {
-		mink_vec3 a = s.v[0].w, b = s.v[1].w, c = s.v[2].w;
-		mink_vec3 n = canonical(v3_normalize_or(v3_cross(v3_sub(b, a), v3_sub(c, a)),
-		                                        v3(0, 0, 1)));
-		if (mk_probe(A, B, &s, n, flat, &w, out))
-			return;
-		mk_vertex wm;
-		if (mk_probe(A, B, &s, v3_neg(n), flat, &wm, out))
-			return;
-		/* The origin lies on triangle abc; the side of w makes a tetrahedron
-		 * with the origin on its face, which the first step expands. */
-		s.v[3] = w;
-		s.bc[3] = 0.0;
-		s.n = 4;
-		P.nv = 0;
-		for (int i = 0; i < 4; i++)
-			add_vertex(&P, s.v[i]);
-		/* w on the line of an edge leaves a face without a plane: the
-		 * other side's support point makes the tetrahedron instead. */
-		if (!poly_init(&P, tet, 4)) {
-			s.v[3] = wm;
-			P.vert[3] = wm;
-		}
-	}
-
-	P.nv = 0;
-	for (int i = 0; i < 4; i++)
-		add_vertex(&P, s.v[i]);
-	if (!poly_init(&P, tet, 4)) {
-		mk_touch_contact(&s, v3(1, 0, 0), 0.0, out);
-		out->warning = MINK_WARN_DEGENERATE;
+	if (blow_up(A, B, &s, tol, &P, out))
 		return;
-	}
 
-	/*
-	 * Expand the closest open face until its support distance meets it.
-	 * Every support distance h measured along a unit n is an upper bound on
-	 * the depth (translating B by h along n ends the overlap), and the
-	 * closest face of the polytope, which lies inside A - B, a lower bound:
-	 * the answer is the best upper bound, certified when the lower bound
-	 * meets it.  A face whose expansion fails numerically is closed: it
-	 * still bounds the depth from below, and the others go on expanding,
-	 * so one bad face never ends the search with its own guess.
-	 */
-	int pass = 0;
 	epa_cand bestc;
-	bestc.h = INFINITY;
-	double lower = -INFINITY;
-	for (;;) {
-		int best = -1;
-		double bd = INFINITY;
-		lower = INFINITY;
-		for (int f = 0; f < P.nf; f++) {
-			double d = P.face[f].d; /* +inf once dead */
-			if (d < lower)
-				lower = d;
-			if (!P.face[f].closed && d < bd) {
-				bd = d;
-				best = f;
-			}
-		}
-		if (best < 0)
-			break; /* every face closed */
-		const epa_face *F = &P.face[best];
-		w = mk_support_cso(A, B, F->n);
-		double h = v3_dot(w.w, F->n);
-		double slack = tol->rel * fabs(F->d) + tol->abs;
-		int done = h - F->d <= slack;
-		/* The converged face is preferred to an earlier one within the
-		 * tolerance: it contains the origin's projection, so its contact
-		 * lies on the shapes. */
-		if (h < bestc.h || (done && h <= bestc.h + slack)) {
-			for (int i = 0; i < 3; i++)
-				bestc.v[i] = P.vert[F->v[i]];
-			bestc.n = F->n;
-			bestc.d = F->d;
-			bestc.h = h;
-			bestc.w = w;
-		}
-		if (done)
-			break;
-		/* A support point that is already a corner of the face: the face
-		 * lies on the boundary, only rounding kept the gap open. */
-		if (same_point(w.w, P.vert[F->v[0]].w) || same_point(w.w, P.vert[F->v[1]].w) ||
-		    same_point(w.w, P.vert[F->v[2]].w))
-			break;
-		if (out->iterations >= tol->max_epa) {
-			out->warning = MINK_WARN_EPA_ITERATIONS;
-			break;
-		}
-		int iv = add_vertex(&P, w);
-		if (iv < 0) {
-			out->warning = MINK_WARN_EPA_CAPACITY;
-			break;
-		}
-		int r = poly_expand(&P, best, iv, ++pass, tol->eps);
-		if (r < 0) {
-			P.nv--;
-			out->warning = MINK_WARN_EPA_CAPACITY;
-			break;
-		}
-		if (r == 0) {
-			P.nv--;
-			P.face[best].closed = 1;
-		}
-		out->iterations++;
-	}
+	double lower = expand(A, B, tol, &P, &bestc, out);
 	/* Certified when the lower bound meets the best upper bound; a closed
 	 * face below it leaves a gap the search could not close. */
 	if (out->warning == MINK_WARN_NONE &&

@@ -128,17 +128,11 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	return p;
 }
 
-/* Signed six-fold volume of (p, q, r, t). */
-static double vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
-{
-	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
-}
-
 /* Ericson, RTCD 5.1.6: the origin against each face of the tetrahedron. */
 static mink_vec3 closest_tetra(mk_simplex *s)
 {
 	mink_vec3 a = s->v[0].w, b = s->v[1].w, c = s->v[2].w, d = s->v[3].w;
-	double vol = vol6(a, b, c, d);
+	double vol = v3_vol6(a, b, c, d);
 	double scale = v3_len(v3_sub(b, a)) * v3_len(v3_sub(c, a)) * v3_len(v3_sub(d, a));
 	/* Flat only at the rounding level: a thin tetrahedron still decides
 	 * the side of the origin reliably, and smooth shapes produce thin ones
@@ -158,9 +152,9 @@ static mink_vec3 closest_tetra(mk_simplex *s)
 		any |= outside[m];
 	}
 	if (!any) {
-		double la = vol6(v3(0, 0, 0), b, c, d) / vol;
-		double lb = vol6(a, v3(0, 0, 0), c, d) / vol;
-		double lc = vol6(a, b, v3(0, 0, 0), d) / vol;
+		double la = v3_vol6(v3(0, 0, 0), b, c, d) / vol;
+		double lb = v3_vol6(a, v3(0, 0, 0), c, d) / vol;
+		double lc = v3_vol6(a, b, v3(0, 0, 0), d) / vol;
 		s->bc[0] = la;
 		s->bc[1] = lb;
 		s->bc[2] = lc;
@@ -186,17 +180,6 @@ static mink_vec3 closest_tetra(mk_simplex *s)
 	return bv;
 }
 
-void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb)
-{
-	mink_vec3 a = v3(0, 0, 0), b = v3(0, 0, 0);
-	for (int i = 0; i < s->n; i++) {
-		a = v3_mad(a, s->v[i].a, s->bc[i]);
-		b = v3_mad(b, s->v[i].b, s->bc[i]);
-	}
-	*pa = a;
-	*pb = b;
-}
-
 mink_vec3 mk_simplex_closest(mk_simplex *s)
 {
 	switch (s->n) {
@@ -210,11 +193,6 @@ mink_vec3 mk_simplex_closest(mk_simplex *s)
 	default:
 		return closest_tetra(s);
 	}
-}
-
-static int same_point(mink_vec3 a, mink_vec3 b)
-{
-	return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
 /*
@@ -273,6 +251,34 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
 
+/* The closest simplex met before a fresh start, kept in case the searches
+ * after it end farther away. */
+typedef struct gjk_best {
+	mk_simplex s;
+	mink_vec3 v;
+	double d2;    /* |v|^2 */
+	double lower; /* the lower bound measured along v */
+} gjk_best;
+
+/*
+ * Out of fresh starts: within the rounding of the corners (a few ulps of
+ * them, and the gap with them), v is the answer.  The plane of the simplex
+ * may still confirm |v|.
+ */
+static void stall(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
+                  const mk_vertex *w, double gap, double dist, const mk_tol *tol,
+                  mk_gjk_out *out)
+{
+	double m2 = v3_len2(w->w);
+	for (int i = 0; i < s->n; i++)
+		m2 = fmax(m2, v3_len2(s->v[i].w));
+	out->converged = gap <= 16.0 * DBL_EPSILON * m2;
+	out->noisy = 1;
+	polish_direction(A, B, s, w, out);
+	if (out->lower >= dist - (tol->rel * dist + tol->abs))
+		out->converged = 1;
+}
+
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out)
 {
 	/* Start towards B: A's support towards B minus B's towards A is a
@@ -288,9 +294,8 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 	double dist2 = v3_len2(v);
 	double eps2 = tol->eps * tol->eps;
 	int it = 0, restarts = 0;
-	mk_simplex best_s = s;
-	mink_vec3 best_v = v;
-	double best_d2 = dist2, best_lower = -INFINITY, cur_lower = -INFINITY;
+	gjk_best best = {s, v, dist2, -INFINITY};
+	double cur_lower = -INFINITY;
 
 	out->contained = 0;
 	out->capped = 0;
@@ -328,22 +333,25 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		 * nearly parallel faces. */
 		int stuck = 0;
 		for (int i = 0; i < s.n; i++)
-			stuck |= same_point(s.v[i].w, w.w);
+			stuck |= v3_same(s.v[i].w, w.w);
 		mk_simplex ns = s;
 		mink_vec3 nv = v;
 		double nd2 = dist2;
 		if (!stuck) {
+			/* a tetrahedron either contains the origin (dist2 = 0, ended
+			 * above) or was reduced to its nearest face */
+			MK_ASSERT(ns.n < 4);
 			ns.v[ns.n++] = w;
 			nv = mk_simplex_closest(&ns);
 			nd2 = v3_len2(nv);
 			stuck = !(nd2 < dist2); /* a NaN fails too */
 		}
 		if (stuck) {
-			if (dist2 < best_d2) {
-				best_s = s;
-				best_v = v;
-				best_d2 = dist2;
-				best_lower = cur_lower;
+			if (dist2 < best.d2) {
+				best.s = s;
+				best.v = v;
+				best.d2 = dist2;
+				best.lower = cur_lower;
 			}
 			if (restarts < GJK_MAX_RESTARTS && isfinite(v3_len2(w.w))) {
 				/* Drop the stale corners and start again from w alone,
@@ -356,17 +364,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				dist2 = v3_len2(v);
 				continue;
 			}
-			/* Out of fresh starts: within the rounding of the corners
-			 * (a few ulps of them, and the gap with them), v is the answer. */
-			double m2 = v3_len2(w.w);
-			for (int i = 0; i < s.n; i++)
-				m2 = fmax(m2, v3_len2(s.v[i].w));
-			out->converged = gap <= 16.0 * DBL_EPSILON * m2;
-			out->noisy = 1;
-			/* The plane of the simplex may still confirm |v| */
-			polish_direction(A, B, &s, &w, out);
-			if (out->lower >= dist - (tol->rel * dist + tol->abs))
-				out->converged = 1;
+			stall(A, B, &s, &w, gap, dist, tol, out);
 			break;
 		}
 		s = ns;
@@ -374,11 +372,11 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 		dist2 = nd2;
 	}
 	out->lower_v = cur_lower;
-	if (!out->contained && best_d2 < dist2) {
-		s = best_s;
-		v = best_v;
-		dist2 = best_d2;
-		out->lower_v = best_lower;
+	if (!out->contained && best.d2 < dist2) {
+		s = best.s;
+		v = best.v;
+		dist2 = best.d2;
+		out->lower_v = best.lower;
 		/* a stalled simplex: only good to the rounding level */
 		out->converged = 1;
 		out->noisy = 1;

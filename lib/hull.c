@@ -230,7 +230,7 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 	if (!points || n < 1)
 		return MINK_HULL_INVALID;
 	for (int i = 0; i < n; i++)
-		if (!v3_isfinite(points[i]) || v3_maxabs(points[i]) > 1e100)
+		if (!v3_isfinite(points[i]) || v3_maxabs(points[i]) > MINK_MAX_COORD)
 			return MINK_HULL_INVALID;
 	out->input_count = n;
 

@@ -11,39 +11,74 @@
 #include "mink.h"
 #include "vec.h"
 
-/* The core of a shape: what is left once the sphere-swept radius is off. */
+/*
+ * MK_ASSERT(cond): an invariant of the code, not a check of input (input
+ * is checked and reported through the result's status).  It is checked
+ * when MINK_DEBUG is defined and in builds with AddressSanitizer or UBSan
+ * (gcc: __SANITIZE_ADDRESS__; clang: __has_feature), where a failure
+ * prints file:line and the condition and aborts.  Otherwise it compiles to
+ * nothing and cond is not evaluated.
+ */
+#if defined(MINK_DEBUG) || defined(__SANITIZE_ADDRESS__)
+#define MK_ASSERT_ON 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define MK_ASSERT_ON 1
+#endif
+#endif
+
+#ifdef MK_ASSERT_ON
+#include <stdio.h>
+#include <stdlib.h>
+static inline void mk_assert_fail(const char *file, int line, const char *cond)
+{
+	fprintf(stderr, "%s:%d: mink: assertion failed: %s\n", file, line, cond);
+	abort();
+}
+#define MK_ASSERT(cond) ((cond) ? (void)0 : mk_assert_fail(__FILE__, __LINE__, #cond))
+#else
+/* sizeof keeps the operands "used" without evaluating them */
+#define MK_ASSERT(cond) ((void)sizeof(!(cond)))
+#endif
+
+/* The core of a shape: what is left once the sphere-swept radius is off.
+ * The fields of mk_shape each kind reads are named after it. */
 typedef enum core_type {
-	CORE_POINT,
-	CORE_SEGMENT,   /* p[0], p[1] */
-	CORE_TRIANGLE,  /* p[0..2] */
-	CORE_BOX,       /* v = half extents (z = 0 for 2D boxes) */
-	CORE_POINTS3,   /* pts3[n] */
-	CORE_CLIMB3,    /* pts3[n] with adjacency: hill-climbing support */
-	CORE_POINTS2,   /* pts2[n], z = 0 */
-	CORE_CYLINDER,  /* r, h */
-	CORE_CONE,      /* r, h */
-	CORE_ELLIPSOID  /* v = radii */
+	CORE_POINT,     /* the origin */
+	CORE_SEGMENT,   /* corner[0], corner[1] */
+	CORE_TRIANGLE,  /* corner[0..2] */
+	CORE_BOX,       /* half (z = 0 for 2D boxes) */
+	CORE_POINTS3,   /* points3[count] */
+	CORE_CLIMB3,    /* points3[count] with adjacency: hill-climbing support */
+	CORE_POINTS2,   /* points2[count], z = 0 */
+	CORE_CYLINDER,  /* radius, half_height */
+	CORE_CONE,      /* radius, half_height */
+	CORE_ELLIPSOID  /* radii */
 } core_type;
 
 typedef struct mk_shape {
 	core_type type;
 	int smooth;        /* the core is curved: EPA converges, not terminates */
-	double r, h;
-	mink_vec3 v;
-	mink_vec3 p[3];
-	const mink_vec3 *pts3;
-	const mink_vec2 *pts2;
-	int n;
+	/* What the core is, in its own frame (see core_type for which kind
+	 * reads which): */
+	mink_vec3 half;    /* a box's half extents */
+	mink_vec3 radii;   /* an ellipsoid's radii */
+	double radius;     /* a cylinder's or cone's radius */
+	double half_height; /* a cylinder's or cone's half height (apex at +) */
+	mink_vec3 corner[3]; /* a segment's two ends, a triangle's three corners */
+	const mink_vec3 *points3; /* a hull's points (caller-owned) */
+	const mink_vec2 *points2; /* a polygon's points (caller-owned) */
+	int count;         /* of points3 or points2 */
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
 	int *cursor;       /* CORE_CLIMB3: vertex of the last support (warm start) */
 	int seed[6];       /* CORE_CLIMB3: extreme vertices along +-x, +-y, +-z */
 	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
-	double radius;     /* bounding radius of the swept shape about its origin */
+	double bound;      /* bounding radius of the swept shape about its origin */
 	/* Placement in the query frame: x_frame = rot * x_local + pos. */
 	mat3 rot;
 	mink_vec3 pos;
 	int identity;      /* rot = I and pos = 0 */
-	/* A power of two applied to support points (pos, margin and radius are
+	/* A power of two applied to support points (pos, margin and bound are
 	 * stored scaled): it brings the pair to unit size, where squares and
 	 * cubes of coordinates neither overflow nor underflow.  Exact. */
 	double scale;
@@ -156,10 +191,6 @@ typedef struct mk_gjk_out {
 
 void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out *out);
 
-/* The points on A and on B that the simplex's weights give (the witness sum
- * of Box2D's b2ComputeWitnessPoints): pa - pb is its closest point. */
-void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
-
 /* Closest point of a simplex to the origin: reduces s, sets s->bc, returns it. */
 mink_vec3 mk_simplex_closest(mk_simplex *s);
 
@@ -178,23 +209,53 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
 void mk_epa2(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
              const mk_tol *tol, mk_pen *out);
 
-/* The contact when A - B reaches at most h beyond the origin along unit n:
- * the shapes touch (h ~ 0) or are apart by -h; points from s's weights. */
-void mk_touch_contact(const mk_simplex *s, mink_vec3 n, double h, mk_pen *out);
+/* ---- lib/contact.c: from the closest feature to the reported contact ---- */
 
-/* Probes direction d (unit) of the blow-up: if A - B reaches at most `flat`
- * beyond the origin along d, fills *out as a touching contact and returns 1;
- * otherwise returns 0 with the support point in *w.  Shared by EPA 3D/2D. */
-int mk_probe(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 d,
-             double flat, mk_vertex *w, mk_pen *out);
+/* The pair's answer in A's frame. */
+typedef struct mk_answer {
+	double distance;
+	mink_vec3 normal, pa, pb;
+	int gjk_it, epa_it;
+	mink_warning warning;
+} mk_answer;
 
-/* Turns a 1-point simplex (at the origin) into a segment by probing the
- * given axes: returns 1 when a probe settled the answer in *out, 0 with
- * s->n = 2 otherwise.  Shared by EPA 3D/2D. */
-int mk_blow_up_point(const mk_shape *A, const mk_shape *B, mk_simplex *s,
-                     const mink_vec3 *axes, int naxes, const mk_tol *tol, mk_pen *out);
+/* The points on A and on B that the simplex's weights give (the witness sum
+ * of Box2D's b2ComputeWitnessPoints): pa - pb is its closest point. */
+void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
 
-/* A deterministic unit vector orthogonal to unit n. */
-mink_vec3 mk_any_orthogonal(mink_vec3 n);
+/* Moves pa and pb in opposite senses by half of what their difference
+ * misses d, so that pa - pb = d to the last rounding: the two points share
+ * the rounding of the weights, a clamp or a gap, and
+ * point_b - point_a = distance * normal holds as the contract says. */
+void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
+
+/* p moved along unit n onto the plane through s normal to n (a shape's
+ * support plane, s its support point along n). */
+mink_vec3 mk_onto_plane(mink_vec3 p, mink_vec3 n, mink_vec3 s);
+
+/* The result of an answer: its state (within eps of contact it is touching,
+ * the points met halfway), the points in world space (A's frame turned by
+ * ra and moved to origin) and in each shape's own frame (B placed in A's),
+ * the normal in world space and its tangents.  3D and 2D (z = 0, one
+ * tangent: the normal turned +90 degrees). */
+void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                        mink_vec3 origin, const mk_shape *B);
+void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                        mink_vec3 origin, const mk_shape *B);
+
+/* ---- lib/query.c and lib/axial.c: which solver answers ---- */
+
+/* Solves a pair of unit size (lib/query.c): the closed form of two points,
+ * the coaxial solver, or GJK, EPA and the refinement.  *eps_out is the
+ * rounding level of the pair, below which a distance is contact. */
+void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                   mk_answer *ans, double *eps_out);
+
+/* Coaxial bodies of revolution (lib/axial.c): when both cores turn about
+ * one axis (within the tolerance), solves their plane section in 2D and
+ * returns 1 with the certified answer; 0 when the pair is not such or the
+ * section could not be certified. */
+int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
+                   double tol_rel, double tol_abs, mk_answer *ans);
 
 #endif /* MINK_INTERNAL_H */

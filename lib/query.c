@@ -64,20 +64,6 @@ const char *mink_error_name(mink_error e)
 	return "none";
 }
 
-/*
- * Duff, Burgess, Christensen, Hery, Kensler, Liani, Villemin, "Building an
- * Orthonormal Basis, Revisited", JCGT 6(1), 2017: branch-free except for
- * the sign, continuous away from n.z = -1, and a function of n alone.
- */
-void mink_tangents(mink_vec3 n, mink_vec3 *t1, mink_vec3 *t2)
-{
-	double sign = copysign(1.0, n.z);
-	double a = -1.0 / (sign + n.z);
-	double b = n.x * n.y * a;
-	*t1 = v3(1.0 + sign * n.x * n.x * a, sign * b, -sign * n.x);
-	*t2 = v3(b, sign + n.y * n.y * a, -n.y);
-}
-
 static void fail(mink_result *out, int dim, mink_error e)
 {
 	memset(out, 0, sizeof *out);
@@ -115,16 +101,8 @@ static int unit_quat(mink_quat q, mink_quat *u)
 
 static int coord_ok(double x)
 {
-	return isfinite(x) && fabs(x) <= 1e100;
+	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
 }
-
-/* The pair's answer in A's frame. */
-typedef struct mk_answer {
-	double distance;
-	mink_vec3 normal, pa, pb;
-	int gjk_it, epa_it;
-	mink_warning warning;
-} mk_answer;
 
 static void run_epa(const mk_shape *A, const mk_shape *B, const mk_simplex *s, int dim,
                     const mk_tol *tol, mk_pen *pen)
@@ -177,215 +155,69 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 	pen->iterations = it;
 }
 
-static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                       mk_answer *ans, double *eps_out);
-
-/*
- * Bodies of revolution about one axis (points, segments along it, cylinders,
- * cones, ellipsoids with two equal radii, any of them with a margin).  A - B
- * is then a body of revolution about that axis too; when the axis passes
- * through the origin every direction around it is equally good, a circle of
- * optimal normals that EPA can only approach by filling the circle with
- * vertices (coincident cylinders ran out of capacity at 7.5e-5 from the
- * depth).  Rotating a boundary point about the axis into the plane of the
- * axis and any direction brings it no farther from the origin, so the
- * answer is that of the section by such a plane: a 2D problem, which GJK and
- * EPA 2D solve and certify.  A pair whose axes miss each other by less than
- * the tolerance is solved as exactly coaxial, and the difference (a
- * Hausdorff distance of B from its coaxial copy) is charged to the bound.
- */
-/* The axis of a core that is a body of revolution, in its own frame: a
- * point on it and its direction; 0 when the core is none. */
-static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
+/* The tolerances of a pair of unit size, in its length units. */
+static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_options *o,
+                            mk_tol *tol)
 {
-	*c = v3(0, 0, 0);
-	*u = v3(0, 0, 1);
-	switch (s->type) {
-	case CORE_POINT:
-	case CORE_CYLINDER:
-	case CORE_CONE:
-		return 1;
-	case CORE_SEGMENT:
-		*c = s->p[0];
-		*u = v3_normalize_or(v3_sub(s->p[1], s->p[0]), v3(0, 0, 1));
-		return 1;
-	case CORE_ELLIPSOID:
-		return s->v.x == s->v.y;
-	default:
-		return 0;
-	}
-}
-
-/* A rotation taking unit f to unit t (any one: the shapes it is used on
- * are bodies of revolution about f). */
-static mat3 rotation_onto(mink_vec3 f, mink_vec3 t)
-{
-	mink_vec3 f1 = mk_any_orthogonal(f), f2 = v3_cross(f, f1);
-	mink_vec3 t1 = mk_any_orthogonal(t), t2 = v3_cross(t, t1);
-	mat3 r;
-	for (int i = 0; i < 3; i++) {
-		double tc[3] = {i == 0 ? t1.x : i == 1 ? t1.y : t1.z, i == 0 ? t2.x : i == 1 ? t2.y : t2.z,
-		                i == 0 ? t.x : i == 1 ? t.y : t.z};
-		for (int j = 0; j < 3; j++) {
-			double fc[3] = {j == 0 ? f1.x : j == 1 ? f1.y : f1.z,
-			                j == 0 ? f2.x : j == 1 ? f2.y : f2.z, j == 0 ? f.x : j == 1 ? f.y : f.z};
-			r.m[i][j] = tc[0] * fc[0] + tc[1] * fc[1] + tc[2] * fc[2];
-		}
-	}
-	return r;
-}
-
-static int solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
-                       double tol_rel, double tol_abs, mk_answer *ans)
-{
-	mink_vec3 ca, ua, cbl, ubl;
-	if (!axial_core(A, &ca, &ua) || !axial_core(B, &cbl, &ubl))
-		return 0;
-	if (A->type == CORE_POINT && B->type != CORE_POINT) {
-		/* a point has every axis: take B's, in B's frame, and mirror */
-		mk_shape a = *B, b = *A;
-		a.rot = m3_identity();
-		a.pos = v3(0, 0, 0);
-		a.identity = 1;
-		b.rot = m3_identity();
-		b.pos = m3_tmul(&B->rot, v3_neg(B->pos));
-		b.identity = 0;
-		mk_answer m;
-		if (!solve_axial(&a, &b, o, tol_rel, tol_abs, &m))
-			return 0;
-		*ans = m;
-		ans->normal = m3_mul(&B->rot, v3_neg(m.normal));
-		ans->pa = v3_add(m3_mul(&B->rot, m.pb), B->pos);
-		ans->pb = v3_add(m3_mul(&B->rot, m.pa), B->pos);
-		return 1;
-	}
-	/* Both axes in the query frame (A is placed at the identity; points of
-	 * the frame are scaled by the shapes' common scale). */
-	double sc = A->scale;
-	ca = v3_scale(ca, sc);
-	mink_vec3 ub = m3_mul(&B->rot, ubl);
-	mink_vec3 cb = v3_mad(B->pos, m3_mul(&B->rot, cbl), sc);
-	double along = v3_dot(ub, ua);
-	double tilt = B->type == CORE_POINT ? 0.0 : v3_len(v3_cross(ub, ua));
-	mink_vec3 dc = v3_sub(cb, ca);
-	mink_vec3 dperp = v3_mad(dc, ua, -v3_dot(dc, ua));
-	double off = v3_len(dperp);
-	double err = off + tilt * (B->radius - B->margin);
-	if (!(err <= tol_abs + tol_rel * (A->radius + B->radius)))
-		return 0;
-	/* The section by the plane of the axis and the origin (any plane
-	 * through the axis when it passes through the origin), mapped to the
-	 * plane z' = 0 with the axis along y': rows of Q are m, ua, m x ua. */
-	mink_vec3 caperp = v3_mad(ca, ua, -v3_dot(ca, ua));
-	mink_vec3 m = v3_len(caperp) > 0.0 ? v3_normalize_or(caperp, v3(0, 0, 0))
-	              : off > 0.0 ? v3_scale(dperp, 1.0 / off) : mk_any_orthogonal(ua);
-	mink_vec3 m3 = v3_cross(m, ua);
-	mat3 q = {{{m.x, m.y, m.z}, {ua.x, ua.y, ua.z}, {m3.x, m3.y, m3.z}}};
-	mk_shape a = *A, b = *B;
-	a.rot = q;
-	a.identity = 0;
-	a.pos = v3(0, 0, 0);
-	/* B made exactly coaxial: its axis turned onto A's (turned about its
-	 * own axis it is unchanged) and its axis point put on A's axis */
-	mat3 rb = m3_identity();
-	if (B->type != CORE_POINT)
-		rb = rotation_onto(ubl, along < 0.0 ? v3_neg(ua) : ua);
-	mink_vec3 cb_on = v3_mad(ca, ua, v3_dot(dc, ua));
-	mink_vec3 posb = v3_mad(cb_on, m3_mul(&rb, cbl), -sc);
-	b.rot = m3_tmul_m3(&(mat3){{{q.m[0][0], q.m[1][0], q.m[2][0]},
-	                             {q.m[0][1], q.m[1][1], q.m[2][1]},
-	                             {q.m[0][2], q.m[1][2], q.m[2][2]}}}, &rb);
-	b.identity = 0;
-	b.pos = m3_mul(&q, posb);
-	mk_answer a2;
-	double eps2;
-	solve_unit(&a, &b, 2, o, &a2, &eps2);
-	if (a2.warning != MINK_WARN_NONE || !isfinite(a2.distance))
-		return 0;
-	if (!(err <= 0.5 * (tol_rel * fabs(a2.distance) + tol_abs)) && err > 0.0)
-		return 0;
-	/* Back to the query frame, on the true B: the support distance along
-	 * the normal is measured on the shapes themselves. */
-	mink_vec3 n = m3_tmul(&q, a2.normal);
-	mink_vec3 pa = m3_tmul(&q, v3_mad(a2.pa, a2.normal, -A->margin));
-	mink_vec3 pb = m3_tmul(&q, v3_mad(a2.pb, a2.normal, B->margin));
-	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
-	pa = v3_mad(pa, n, v3_dot(v3_sub(sa, pa), n));
-	pb = v3_mad(pb, n, v3_dot(v3_sub(sb, pb), n));
-	double core = v3_dot(n, v3_sub(sb, sa));
-	mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, core), v3_sub(pb, pa)), 0.5);
-	pa = v3_sub(pa, fix);
-	pb = v3_add(pb, fix);
-	if (A->smooth || B->smooth)
-		mk_refine(A, B, &n, &core, &pa, &pb);
-	ans->distance = core - (A->margin + B->margin);
-	ans->normal = n;
-	ans->pa = v3_mad(pa, n, A->margin);
-	ans->pb = v3_mad(pb, n, -B->margin);
-	ans->gjk_it = a2.gjk_it;
-	ans->epa_it = a2.epa_it;
-	ans->warning = MINK_WARN_NONE;
-	return 1;
-}
-
-static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                       mk_answer *ans, double *eps_out)
-{
-	mk_tol tol;
-	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	double size = A->bound + B->bound + v3_len_safe(B->pos);
 	if (!(size > 0.0))
 		size = DBL_MIN;
-	tol.size = size;
-	tol.rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
-	tol.abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
-	tol.eps = 8.0 * DBL_EPSILON * size;
-	tol.max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
-	tol.max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
-	*eps_out = tol.eps;
+	tol->size = size;
+	tol->rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
+	tol->abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
+	tol->eps = 8.0 * DBL_EPSILON * size;
+	tol->max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
+	tol->max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
+}
 
-	ans->epa_it = 0;
-	ans->warning = MINK_WARN_NONE;
-	if (A->type == CORE_POINT && B->type == CORE_POINT) {
-		/* Two spheres (circles): the centres are the closest points of the
-		 * cores, and the answer is closed-form.  Coincident centres take
-		 * the direction GJK/EPA would: +x of A's frame. */
-		double d = v3_len_safe(B->pos);
-		mink_vec3 n = d > tol.eps ? v3_scale(B->pos, 1.0 / d) : v3(1, 0, 0);
-		if (!(d > tol.eps))
-			d = 0.0;
-		ans->gjk_it = 0;
-		ans->distance = d - (A->margin + B->margin);
-		ans->normal = n;
-		ans->pa = v3_scale(n, A->margin);
-		ans->pb = v3_mad(B->pos, n, -B->margin);
-		return;
-	}
-	if (dim == 3 && solve_axial(A, B, o, tol.rel, tol.abs, ans))
-		return;
+/* Two spheres (circles): the centres are the closest points of the cores,
+ * and the answer is closed-form.  Coincident centres take the direction
+ * GJK/EPA would: +x of A's frame. */
+static void solve_points(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                         mk_answer *ans)
+{
+	double d = v3_len_safe(B->pos);
+	mink_vec3 n = d > tol->eps ? v3_scale(B->pos, 1.0 / d) : v3(1, 0, 0);
+	if (!(d > tol->eps))
+		d = 0.0;
+	ans->gjk_it = 0;
+	ans->distance = d - (A->margin + B->margin);
+	ans->normal = n;
+	ans->pa = v3_scale(n, A->margin);
+	ans->pb = v3_mad(B->pos, n, -B->margin);
+}
 
-	mk_gjk_out g;
-	mk_gjk(A, B, &tol, &g);
-	ans->gjk_it = g.iterations;
+/* What GJK's answer is worth, and so which path answers the pair. */
+typedef enum gjk_verdict {
+	GJK_OVERLAP,     /* the origin is in or next to the simplex, or GJK
+	                    stalled without a proof of separation: EPA answers */
+	GJK_REDIRECT,    /* a tiny v of unsure direction and no proof of
+	                    separation: EPA's probes choose the normal */
+	GJK_APART,       /* v is the answer: |v| the core distance, -v the normal */
+	GJK_TURNED,      /* |v| is the distance, and the direction of GJK's best
+	                    lower bound, which confirms it, the normal */
+	GJK_UNCONFIRMED, /* v is the best answer, but nothing confirms its
+	                    direction: flagged */
+	GJK_STRADDLE     /* stopped by the iteration cap with bounds on the
+	                    distance that straddle zero: reported touching */
+} gjk_verdict;
 
-	/* GJK stuck without converging and without a proof of separation (a
-	 * positive lower bound): the origin may lie inside, next to the
-	 * simplex; let EPA decide from it.  At the iteration cap the result
-	 * is flagged, and when its bounds on the distance straddle zero its
-	 * state is `touching` (distance 0): running out of iterations is
-	 * never reported as a separation. */
-	int straddle = 0;
+static gjk_verdict judge_gjk(const mk_gjk_out *g, const mk_tol *tol)
+{
+	if (g->contained)
+		return GJK_OVERLAP;
+	gjk_verdict v = GJK_APART;
 	/* Converged only at the rounding level with a lower bound that does not
 	 * confirm |v|: the distance is right but the direction of a tiny v is
 	 * not (a CSO edge passing next to the origin).  EPA's probes find a
 	 * direction consistent with the support planes. */
-	int redirect = 0, certified_dir = 0, unconfirmed = 0;
-	double slack = tol.rel * g.dist + tol.abs;
-	if (!g.contained && g.noisy && !(g.lower_v >= g.dist - slack)) {
-		if (g.dist > 1e-6 * tol.size && g.lower_v >= g.dist - slack - 1e-9 * g.dist) {
+	double slack = tol->rel * g->dist + tol->abs;
+	if (g->noisy && !(g->lower_v >= g->dist - slack)) {
+		if (g->dist > 1e-6 * tol->size && g->lower_v >= g->dist - slack - 1e-9 * g->dist) {
 			/* far from contact the direction of v is sound and its bound
 			 * confirms |v| to the rounding of a long simplex: keep it */
-		} else if (g.s.n == 1 && g.dist > tol.eps &&
-		           g.lower_v >= g.dist - slack - tol.eps * tol.size / g.dist) {
+		} else if (g->s.n == 1 && g->dist > tol->eps &&
+		           g->lower_v >= g->dist - slack - tol->eps * tol->size / g->dist) {
 			/* A vertex against a vertex: v is the difference of two
 			 * support points, exact but for the rounding of the shapes'
 			 * coordinates in this frame (tol.eps), which turns v by up to
@@ -393,140 +225,210 @@ static void solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink
 			 * can then lower the bound along v by the size times that
 			 * angle, and no computation with these coordinates can do
 			 * better.  |v| itself is exact. */
-		} else if (g.lower >= g.dist - slack) {
+		} else if (g->lower >= g->dist - slack) {
 			/* another direction was measured to separate the shapes by
 			 * |v| within tolerance: it is the normal */
-			certified_dir = 1;
-		} else if (g.dist <= 1e-6 * tol.size && !(g.lower > 0.0)) {
+			v = GJK_TURNED;
+		} else if (g->dist <= 1e-6 * tol->size && !(g->lower > 0.0)) {
 			/* (a positive lower bound proves the shapes apart: EPA, which
 			 * assumes the origin inside, is not asked then; a needle of a
 			 * hull 1e11 long made it answer 583 deep for a pair 1.15
 			 * apart) */
-			g.converged = 0;
-			redirect = 1;
+			v = GJK_REDIRECT;
 		} else {
-			unconfirmed = 1;
+			v = GJK_UNCONFIRMED;
 		}
 	}
-	if (!g.contained && !g.converged && (redirect || !(g.lower > 0.0))) {
-		if (g.capped)
-			straddle = 1;
-		else
-			g.contained = 1;
+	/* GJK stuck without converging and without a proof of separation (a
+	 * positive lower bound): the origin may lie inside, next to the
+	 * simplex; let EPA decide from it.  At the iteration cap the result
+	 * is flagged, and when its bounds on the distance straddle zero its
+	 * state is `touching` (distance 0): running out of iterations is
+	 * never reported as a separation.  (A noisy GJK that reached the cap
+	 * has converged, so only an answer along v or a redirected one can
+	 * straddle: asserted.) */
+	int converged = g->converged && v != GJK_REDIRECT;
+	if (!converged && (v == GJK_REDIRECT || !(g->lower > 0.0))) {
+		if (g->capped) {
+			MK_ASSERT(v == GJK_APART || v == GJK_REDIRECT);
+			return GJK_STRADDLE;
+		}
+		return v == GJK_REDIRECT ? GJK_REDIRECT : GJK_OVERLAP;
 	}
+	return v;
+}
 
+/* The answer on the cores while it is being made, in the query frame. */
+typedef struct core_answer {
 	mink_vec3 pa, pb, n;
-	double core;
+	double core;  /* signed distance of the cores: pb - pa = core * n */
+	double upper; /* an upper bound on it */
+} core_answer;
+
+/* GJK's answer for a pair it found apart (or could not tell apart). */
+static void answer_gjk(const mk_shape *A, const mk_shape *B, const mk_gjk_out *g,
+                       gjk_verdict v, core_answer *c, mink_warning *warning)
+{
+	mk_simplex_points(&g->s, &c->pa, &c->pb);
+	/* The weights of a sliver simplex carry more rounding than v: share
+	 * the difference between the points so that pa - pb = v exactly. */
+	mk_share_difference(&c->pa, &c->pb, g->v);
+	/* v = pa - pb points from B to A; the normal goes from A to B. */
+	c->n = v3_normalize_or(v3_neg(g->v), v3(1, 0, 0));
+	c->core = g->dist;
+	if (v == GJK_TURNED) {
+		c->n = v3_normalize_or(v3_neg(g->lower_dir), c->n);
+		c->pb = v3_mad(c->pa, c->n, c->core);
+	}
+	double margins = A->margin + B->margin;
+	if (v == GJK_STRADDLE && c->core > margins) {
+		/* The distance lies between lower - margins <= 0 and
+		 * core - margins > 0: report zero, the points met halfway. */
+		double shrink = 0.5 * (c->core - margins);
+		c->pa = v3_mad(c->pa, c->n, shrink);
+		c->pb = v3_mad(c->pb, c->n, -shrink);
+		c->core = margins;
+	}
+	if (g->capped)
+		*warning = MINK_WARN_GJK_ITERATIONS;
+	else if (!g->converged || v == GJK_UNCONFIRMED)
+		*warning = MINK_WARN_DEGENERATE;
+}
+
+/* EPA's answer for a pair GJK found overlapping (or could not tell). */
+static void answer_epa(const mk_shape *A, const mk_shape *B, const mk_gjk_out *g, int dim,
+                       const mk_tol *tol, gjk_verdict v, core_answer *c, mk_answer *ans)
+{
+	mk_pen pen;
+	run_epa(A, B, &g->s, dim, tol, &pen);
+	if (pen.warning == MINK_WARN_DEGENERATE)
+		epa_swapped(A, B, dim, tol, &pen);
+	if (pen.warning != MINK_WARN_NONE && isfinite(g->lower) &&
+	    -g->lower < pen.depth - tol->eps) {
+		/* GJK's best support plane, at g.lower along -lower_dir, is
+		 * itself an answer (translating B by -g.lower along it ends
+		 * any overlap) and a better one than an EPA that could not
+		 * certify its own: keep it, with support points as the
+		 * witnesses, for the refinement and the bounds below. */
+		mink_vec3 nl = v3_normalize_or(v3_neg(g->lower_dir), pen.normal);
+		mink_vec3 sa = mk_support(A, nl), sb = mk_support(B, v3_neg(nl));
+		double h = v3_dot(nl, v3_sub(sa, sb));
+		if (h < pen.depth) {
+			pen.normal = nl;
+			pen.depth = h;
+			pen.pa = sa;
+			pen.pb = v3_mad(sa, nl, -h);
+		}
+	}
+	c->pa = pen.pa;
+	c->pb = pen.pb;
+	c->n = pen.normal;
+	c->core = -pen.depth;
+	if (v == GJK_REDIRECT && pen.depth <= 0.0 && pen.iterations == 0) {
+		/* EPA's probe found a direction without overlap: keep it as
+		 * the normal, and GJK's |v|, accurate to rounding, as the
+		 * distance (the probe's own separation is a lower bound). */
+		c->core = g->dist;
+		c->pb = v3_mad(c->pa, c->n, c->core);
+	}
+	ans->epa_it = pen.iterations;
+	ans->warning = pen.warning;
+	c->upper = fmin(c->upper, -pen.lower);
+}
+
+/* Curved cores: GJK and EPA know the normal to about the square root of
+ * their tolerance; Newton on the support function makes it exact
+ * (lib/refine.c).  Polytope cores are exact already. */
+static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                          core_answer *c, mink_warning *warning)
+{
+	mk_refine(A, B, &c->n, &c->core, &c->pa, &c->pb);
+	/* Two support points are points of the shapes: their distance
+	 * bounds the distance from above.  GJK's |v| does too in exact
+	 * arithmetic, but on a sliver simplex next to contact its
+	 * rounding can put it below the distance: a bound that falls
+	 * below -h(n) is not used. */
+	if (!(c->upper >= c->core - tol->eps))
+		c->upper = INFINITY;
+	c->upper = fmin(c->upper, v3_len(v3_sub(mk_support(B, v3_neg(c->n)), mk_support(A, c->n))));
+	/* The refined witnesses: support points where those are unique,
+	 * else the other one carried along n onto the flat feature, which
+	 * at a stationary normal is where the feature meets it. */
+	c->upper = fmin(c->upper, v3_len(v3_sub(c->pb, c->pa)));
+	/* -h(n) bounds the distance from below: where GJK's points or
+	 * EPA's polytope bound it from above within the tolerance, a
+	 * search that could not certify itself is certified here. */
+	if (*warning == MINK_WARN_DEGENERATE && c->core <= c->upper + tol->eps &&
+	    c->upper - c->core <= tol->rel * fabs(c->core) + tol->abs + tol->eps)
+		*warning = MINK_WARN_NONE;
+}
+
+/* An uncertified answer whose bounds on the core distance straddle the
+ * sum of the margins cannot tell apart from overlapping: it is
+ * reported touching, never with a sign it cannot vouch for.  The lower
+ * bound is the support distance along the reported normal. */
+static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                       core_answer *c)
+{
+	double margins_ab = A->margin + B->margin;
+	mink_vec3 n = c->n;
+	double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
+	if (lower < margins_ab - tol->eps && c->upper > margins_ab + tol->eps &&
+	    c->core != margins_ab) {
+		double shrink = 0.5 * (c->core - margins_ab);
+		c->pa = v3_mad(c->pa, n, shrink);
+		c->pb = v3_mad(c->pb, n, -shrink);
+		c->core = margins_ab;
+	}
+}
+
+void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                   mk_answer *ans, double *eps_out)
+{
+	mk_tol tol;
+	unit_tolerances(A, B, o, &tol);
+	*eps_out = tol.eps;
+
+	ans->epa_it = 0;
+	ans->warning = MINK_WARN_NONE;
+	if (A->type == CORE_POINT && B->type == CORE_POINT) {
+		solve_points(A, B, &tol, ans);
+		return;
+	}
+	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
+		return;
+
+	mk_gjk_out g;
+	mk_gjk(A, B, &tol, &g);
+	ans->gjk_it = g.iterations;
+	gjk_verdict v = judge_gjk(&g, &tol);
+
+	core_answer c;
 	/* An upper bound on the signed core distance: v is a point of A - B,
 	 * the difference of two points of the shapes, contained or not. */
-	double upper = g.dist;
-	if (!g.contained) {
-		mk_simplex_points(&g.s, &pa, &pb);
-		/* The weights of a sliver simplex carry more rounding than v: share
-		 * the difference between the points so that pa - pb = v exactly. */
-		mink_vec3 e = v3_scale(v3_sub(g.v, v3_sub(pa, pb)), 0.5);
-		pa = v3_add(pa, e);
-		pb = v3_sub(pb, e);
-		/* v = pa - pb points from B to A; the normal goes from A to B. */
-		n = v3_normalize_or(v3_neg(g.v), v3(1, 0, 0));
-		core = g.dist;
-		if (certified_dir) {
-			n = v3_normalize_or(v3_neg(g.lower_dir), n);
-			pb = v3_mad(pa, n, core);
-		}
-		double margins = A->margin + B->margin;
-		if (straddle && core > margins) {
-			/* The distance lies between lower - margins <= 0 and
-			 * core - margins > 0: report zero, the points met halfway. */
-			double shrink = 0.5 * (core - margins);
-			pa = v3_mad(pa, n, shrink);
-			pb = v3_mad(pb, n, -shrink);
-			core = margins;
-		}
-		if (g.capped)
-			ans->warning = MINK_WARN_GJK_ITERATIONS;
-		else if (!g.converged || unconfirmed)
-			ans->warning = MINK_WARN_DEGENERATE;
-	} else {
-		mk_pen pen;
-		run_epa(A, B, &g.s, dim, &tol, &pen);
-		if (pen.warning == MINK_WARN_DEGENERATE)
-			epa_swapped(A, B, dim, &tol, &pen);
-		if (pen.warning != MINK_WARN_NONE && isfinite(g.lower) &&
-		    -g.lower < pen.depth - tol.eps) {
-			/* GJK's best support plane, at g.lower along -lower_dir, is
-			 * itself an answer (translating B by -g.lower along it ends
-			 * any overlap) and a better one than an EPA that could not
-			 * certify its own: keep it, with support points as the
-			 * witnesses, for the refinement and the bounds below. */
-			mink_vec3 nl = v3_normalize_or(v3_neg(g.lower_dir), pen.normal);
-			mink_vec3 sa = mk_support(A, nl), sb = mk_support(B, v3_neg(nl));
-			double h = v3_dot(nl, v3_sub(sa, sb));
-			if (h < pen.depth) {
-				pen.normal = nl;
-				pen.depth = h;
-				pen.pa = sa;
-				pen.pb = v3_mad(sa, nl, -h);
-			}
-		}
-		pa = pen.pa;
-		pb = pen.pb;
-		n = pen.normal;
-		core = -pen.depth;
-		if (redirect && pen.depth <= 0.0 && pen.iterations == 0) {
-			/* EPA's probe found a direction without overlap: keep it as
-			 * the normal, and GJK's |v|, accurate to rounding, as the
-			 * distance (the probe's own separation is a lower bound). */
-			core = g.dist;
-			pb = v3_mad(pa, n, core);
-		}
-		ans->epa_it = pen.iterations;
-		ans->warning = pen.warning;
-		upper = fmin(upper, -pen.lower);
+	c.upper = g.dist;
+	switch (v) {
+	case GJK_OVERLAP:
+	case GJK_REDIRECT:
+		answer_epa(A, B, &g, dim, &tol, v, &c, ans);
+		break;
+	case GJK_APART:
+	case GJK_TURNED:
+	case GJK_UNCONFIRMED:
+	case GJK_STRADDLE:
+		answer_gjk(A, B, &g, v, &c, &ans->warning);
+		break;
 	}
-	/* Curved cores: GJK and EPA know the normal to about the square root
-	 * of their tolerance; Newton on the support function makes it exact
-	 * (lib/refine.c).  Polytope cores are exact already. */
-	if (dim == 3 && (A->smooth || B->smooth) && !straddle) {
-		mk_refine(A, B, &n, &core, &pa, &pb);
-		/* Two support points are points of the shapes: their distance
-		 * bounds the distance from above.  GJK's |v| does too in exact
-		 * arithmetic, but on a sliver simplex next to contact its
-		 * rounding can put it below the distance: a bound that falls
-		 * below -h(n) is not used. */
-		if (!(upper >= core - tol.eps))
-			upper = INFINITY;
-		upper = fmin(upper, v3_len(v3_sub(mk_support(B, v3_neg(n)), mk_support(A, n))));
-		/* The refined witnesses: support points where those are unique,
-		 * else the other one carried along n onto the flat feature, which
-		 * at a stationary normal is where the feature meets it. */
-		upper = fmin(upper, v3_len(v3_sub(pb, pa)));
-		/* -h(n) bounds the distance from below: where GJK's points or
-		 * EPA's polytope bound it from above within the tolerance, a
-		 * search that could not certify itself is certified here. */
-		if (ans->warning == MINK_WARN_DEGENERATE && core <= upper + tol.eps &&
-		    upper - core <= tol.rel * fabs(core) + tol.abs + tol.eps)
-			ans->warning = MINK_WARN_NONE;
-	}
-	/* An uncertified answer whose bounds on the core distance straddle the
-	 * sum of the margins cannot tell apart from overlapping: it is
-	 * reported touching, never with a sign it cannot vouch for.  The lower
-	 * bound is the support distance along the reported normal. */
-	double margins_ab = A->margin + B->margin;
-	if (ans->warning != MINK_WARN_NONE && !straddle) {
-		double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
-		if (lower < margins_ab - tol.eps && upper > margins_ab + tol.eps &&
-		    core != margins_ab) {
-			double shrink = 0.5 * (core - margins_ab);
-			pa = v3_mad(pa, n, shrink);
-			pb = v3_mad(pb, n, -shrink);
-			core = margins_ab;
-		}
-	}
-	ans->distance = core - (A->margin + B->margin);
-	ans->pa = v3_mad(pa, n, A->margin);
-	ans->pb = v3_mad(pb, n, -B->margin);
-	ans->normal = n;
+	/* A straddling answer is touching by construction: neither refined
+	 * nor judged again. */
+	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)
+		refine_curved(A, B, &tol, &c, &ans->warning);
+	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
+		vouch_sign(A, B, &tol, &c);
+	ans->distance = c.core - (A->margin + B->margin);
+	ans->pa = v3_mad(c.pa, c.n, A->margin);
+	ans->pb = v3_mad(c.pb, c.n, -B->margin);
+	ans->normal = c.n;
 }
 
 /*
@@ -541,14 +443,14 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                   mk_answer *ans, double *eps_out)
 {
-	double size = A->radius + B->radius + v3_len_safe(B->pos);
+	double size = A->bound + B->bound + v3_len_safe(B->pos);
 	/* Fourth powers of sizes within 2^-60 .. 2^60 stay well inside the
 	 * double range: most pairs need no scaling at all. */
 	if (!(size > 0x1p-60 && size < 0x1p60)) {
 		solve_scaled(A, B, dim, o, ans, eps_out, size);
 		return;
 	}
-	solve_unit(A, B, dim, o, ans, eps_out);
+	mk_solve_unit(A, B, dim, o, ans, eps_out);
 }
 
 static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
@@ -559,38 +461,16 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 	mk_shape a = *A, b = *B;
 	a.scale = s;
 	a.margin *= s;
-	a.radius *= s;
+	a.bound *= s;
 	b.scale = s;
 	b.margin *= s;
-	b.radius *= s;
+	b.bound *= s;
 	b.pos = v3_scale(b.pos, s);
-	solve_unit(&a, &b, dim, o, ans, eps_out);
+	mk_solve_unit(&a, &b, dim, o, ans, eps_out);
 	ans->distance *= inv;
 	ans->pa = v3_scale(ans->pa, inv);
 	ans->pb = v3_scale(ans->pb, inv);
 	*eps_out *= inv;
-}
-
-static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)
-{
-	out->status = ans->warning == MINK_WARN_NONE ? MINK_OK : MINK_APPROXIMATE;
-	out->warning = ans->warning;
-	out->error = MINK_ERR_NONE;
-	out->dim = dim;
-	out->distance = ans->distance;
-	out->gjk_iterations = ans->gjk_it;
-	out->epa_iterations = ans->epa_it;
-	if (fabs(out->distance) <= eps) {
-		/* Indistinguishable from contact at this scale: report it exactly. */
-		out->state = MINK_TOUCHING;
-		out->distance = 0.0;
-		mink_vec3 m = v3_scale(v3_add(out->point_a, out->point_b), 0.5);
-		out->point_a = m;
-		out->point_b = m;
-	} else {
-		out->state = out->distance < 0.0 ? MINK_PENETRATING : MINK_SEPARATED;
-	}
-	out->depth = out->distance < 0.0 ? -out->distance : 0.0;
 }
 
 static int result_finite(const mink_result *r)
@@ -633,18 +513,7 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	double eps;
 	solve(&A, &B, 3, o, &ans, &eps);
 
-	memset(out, 0, sizeof *out);
-	/* local points first, in the frames where they are exact */
-	out->point_a = ans.pa;
-	out->point_b = ans.pb;
-	finish(out, 3, &ans, eps);
-	mink_vec3 la = out->point_a, lbA = out->point_b; /* both in A's frame */
-	out->local_a = la;
-	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
-	out->normal = v3_normalize_or(m3_mul(&ra, ans.normal), v3(1, 0, 0));
-	out->point_a = v3_add(m3_mul(&ra, la), pa->position);
-	out->point_b = v3_add(m3_mul(&ra, lbA), pa->position);
-	mink_tangents(out->normal, &out->tangent[0], &out->tangent[1]);
+	mk_contact_result3(out, &ans, eps, &ra, pa->position, &B);
 	if (!result_finite(out))
 		fail(out, 3, MINK_ERR_NUMERIC);
 	return out->status;
@@ -682,22 +551,7 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 	double eps;
 	solve(&A, &B, 2, o, &ans, &eps);
 
-	memset(out, 0, sizeof *out);
-	out->point_a = ans.pa;
-	out->point_b = ans.pb;
-	finish(out, 2, &ans, eps);
-	mink_vec3 la = out->point_a, lbA = out->point_b;
-	mink_vec3 origin = v3(pa->position.x, pa->position.y, 0.0);
-	out->local_a = la;
-	out->local_b = m3_tmul(&B.rot, v3_sub(lbA, B.pos));
-	mink_vec3 n = m3_mul(&ra, ans.normal);
-	n.z = 0.0;
-	out->normal = v3_normalize_or(n, v3(1, 0, 0));
-	out->point_a = v3_add(m3_mul(&ra, la), origin);
-	out->point_b = v3_add(m3_mul(&ra, lbA), origin);
-	out->local_a.z = out->local_b.z = out->point_a.z = out->point_b.z = 0.0;
-	out->tangent[0] = v3(-out->normal.y, out->normal.x, 0.0);
-	out->tangent[1] = v3(0, 0, 0);
+	mk_contact_result2(out, &ans, eps, &ra, v3(pa->position.x, pa->position.y, 0.0), &B);
 	if (!result_finite(out))
 		fail(out, 2, MINK_ERR_NUMERIC);
 	return out->status;

@@ -274,7 +274,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 	for (int i = 0; i < n; i++)
 		top = fmax(top, v3_dot(p[i], d));
 	double slack = 1e-9 * (radius + fabs(top));
-	mink_vec3 e1 = mk_any_orthogonal(d), e2 = v3_cross(d, e1);
+	mink_vec3 e1 = v3_any_orthogonal(d), e2 = v3_cross(d, e1);
 	double u[RF_FACE_MAX], w[RF_FACE_MAX];
 	int idx[RF_FACE_MAX], m = 0;
 	for (int i = 0; i < n; i++) {
@@ -341,28 +341,29 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	switch (s->type) {
 	case CORE_BOX:
-		l = v3(fmin(fmax(l.x, -s->v.x), s->v.x), fmin(fmax(l.y, -s->v.y), s->v.y),
-		       fmin(fmax(l.z, -s->v.z), s->v.z));
+		l = v3(fmin(fmax(l.x, -s->half.x), s->half.x),
+		       fmin(fmax(l.y, -s->half.y), s->half.y),
+		       fmin(fmax(l.z, -s->half.z), s->half.z));
 		break;
 	case CORE_CYLINDER:
 	case CORE_CONE: {
 		double rho = hypot(l.x, l.y);
-		double rmax = s->r;
-		if (s->type == CORE_CONE && s->h > 0.0)
-			rmax = s->r * fmin(fmax((s->h - l.z) / (2.0 * s->h), 0.0), 1.0);
+		double rmax = s->radius, hh = s->half_height;
+		if (s->type == CORE_CONE && hh > 0.0)
+			rmax = s->radius * fmin(fmax((hh - l.z) / (2.0 * hh), 0.0), 1.0);
 		if (rho > rmax && rho > 0.0) {
 			l.x *= rmax / rho;
 			l.y *= rmax / rho;
 		}
-		l.z = fmin(fmax(l.z, -s->h), s->h);
+		l.z = fmin(fmax(l.z, -hh), hh);
 		break;
 	}
 	case CORE_SEGMENT:
-		l = seg_closest(s->p[0], s->p[1], l);
+		l = seg_closest(s->corner[0], s->corner[1], l);
 		break;
 	case CORE_TRIANGLE: {
 		/* in the plane of the triangle: inside, or onto its nearest edge */
-		mink_vec3 a = s->p[0], b = s->p[1], c = s->p[2];
+		mink_vec3 a = s->corner[0], b = s->corner[1], c = s->corner[2];
 		mink_vec3 nr = v3_cross(v3_sub(b, a), v3_sub(c, a));
 		if (!(v3_len2(nr) > 0.0))
 			return x;
@@ -378,7 +379,8 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 	}
 	case CORE_POINTS3:
 	case CORE_CLIMB3:
-		if (!hull_face_keep(s->pts3, s->n, m3_tmul(&s->rot, d), s->radius / s->scale, &l))
+		if (!hull_face_keep(s->points3, s->count, m3_tmul(&s->rot, d), s->bound / s->scale,
+		                    &l))
 			return x;
 		break;
 	default:
@@ -505,9 +507,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	int fixed_b = !flat_b && m3_is_zero(&best.fb.J);
 	if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
-		mink_vec3 fix = v3_scale(v3_sub(v3_scale(n, h), v3_sub(a, b)), 0.5);
-		a = v3_add(a, fix);
-		b = v3_sub(b, fix);
+		mk_share_difference(&a, &b, v3_scale(n, h));
 	} else if (!flat_a && (fixed_a || !fixed_b)) {
 		b = v3_mad(a, n, -h);
 		if (line_b && !fixed_a) {

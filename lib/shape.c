@@ -12,10 +12,6 @@
 
 #include "internal.h"
 
-/* Largest magnitude accepted for any coordinate or size: keeps every
- * product GJK/EPA form (up to cubes) finite. */
-#define MK_MAX_COORD 1e100
-
 static mink_vec3 support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 {
 	int best = 0;
@@ -68,7 +64,7 @@ static void unit2(double x, double y, double *ux, double *uy)
  */
 static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 {
-	const mink_vec3 *p = s->pts3;
+	const mink_vec3 *p = s->points3;
 	int v = *s->cursor;
 	double best = v3_dot(p[v], d);
 	/* EPA's directions jump about: start from the best of the previous
@@ -105,40 +101,42 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 	case CORE_POINT:
 		return v3(0, 0, 0);
 	case CORE_SEGMENT:
-		return v3_dot(v3_sub(s->p[1], s->p[0]), d) > 0.0 ? s->p[1] : s->p[0];
+		return v3_dot(v3_sub(s->corner[1], s->corner[0]), d) > 0.0 ? s->corner[1]
+		                                                             : s->corner[0];
 	case CORE_TRIANGLE:
-		return support_points3(s->p, 3, d);
+		return support_points3(s->corner, 3, d);
 	case CORE_BOX:
-		return v3(d.x >= 0.0 ? s->v.x : -s->v.x, d.y >= 0.0 ? s->v.y : -s->v.y,
-		          d.z >= 0.0 ? s->v.z : -s->v.z);
+		return v3(d.x >= 0.0 ? s->half.x : -s->half.x, d.y >= 0.0 ? s->half.y : -s->half.y,
+		          d.z >= 0.0 ? s->half.z : -s->half.z);
 	case CORE_POINTS3:
-		return support_points3(s->pts3, s->n, d);
+		return support_points3(s->points3, s->count, d);
 	case CORE_CLIMB3:
 		return support_climb(s, d);
 	case CORE_POINTS2:
-		return support_points2(s->pts2, s->n, d);
+		return support_points2(s->points2, s->count, d);
 	case CORE_CYLINDER: {
 		double ux, uy;
 		unit2(d.x, d.y, &ux, &uy);
-		return v3(s->r * ux, s->r * uy, d.z >= 0.0 ? s->h : -s->h);
+		return v3(s->radius * ux, s->radius * uy,
+		          d.z >= 0.0 ? s->half_height : -s->half_height);
 	}
 	case CORE_CONE: {
 		double ux, uy;
 		unit2(d.x, d.y, &ux, &uy);
-		mink_vec3 apex = v3(0, 0, s->h);
-		mink_vec3 rim = v3(s->r * ux, s->r * uy, -s->h);
+		mink_vec3 apex = v3(0, 0, s->half_height);
+		mink_vec3 rim = v3(s->radius * ux, s->radius * uy, -s->half_height);
 		return v3_dot(rim, d) > v3_dot(apex, d) ? rim : apex;
 	}
 	case CORE_ELLIPSOID: {
 		/* s(d) = D^2 d / |D d| with D = diag(radii); scaled against overflow. */
 		double m = v3_maxabs(d);
 		if (!(m > 0.0))
-			return v3(s->v.x, 0, 0);
-		mink_vec3 e = v3(d.x / m * s->v.x, d.y / m * s->v.y, d.z / m * s->v.z);
+			return v3(s->radii.x, 0, 0);
+		mink_vec3 e = v3(d.x / m * s->radii.x, d.y / m * s->radii.y, d.z / m * s->radii.z);
 		double l = v3_len_safe(e);
 		if (!(l > 0.0))
 			return v3(0, 0, 0);
-		return v3(s->v.x * e.x / l, s->v.y * e.y / l, s->v.z * e.z / l);
+		return v3(s->radii.x * e.x / l, s->radii.y * e.y / l, s->radii.z * e.z / l);
 	}
 	}
 	return v3(0, 0, 0);
@@ -291,22 +289,22 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		return;
 	case CORE_POINTS3:
 	case CORE_CLIMB3:
-		hull_kink(s->pts3, s->n, d, tol, f);
+		hull_kink(s->points3, s->count, d, tol, f);
 		return;
 	case CORE_SEGMENT: {
-		mink_vec3 e = v3_normalize_or(v3_sub(s->p[1], s->p[0]), v3(0, 0, 0));
+		mink_vec3 e = v3_normalize_or(v3_sub(s->corner[1], s->corner[0]), v3(0, 0, 0));
 		double off = fabs(v3_dot(d, e));
 		if (v3_len2(e) > 0.0 && off <= tol)
 			set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, off);
 		return;
 	}
 	case CORE_TRIANGLE:
-		triangle_kink(s->p, d, tol, f);
+		triangle_kink(s->corner, d, tol, f);
 		return;
 	case CORE_BOX: {
 		/* Each axis of non-zero extent across which d's component is
 		 * (nearly) zero: one such axis is an edge along it, two a face. */
-		double dc[3] = {d.x, d.y, d.z}, ext[3] = {s->v.x, s->v.y, s->v.z};
+		double dc[3] = {d.x, d.y, d.z}, ext[3] = {s->half.x, s->half.y, s->half.z};
 		int marked[3], nm = 0, free_axis = -1;
 		double off = 0.0;
 		for (int i = 0; i < 3; i++) {
@@ -330,10 +328,10 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		return;
 	}
 	case CORE_CYLINDER:
-		rim_jacobian(s->r, d, &f->J);
-		if (s->r > 0.0 && dxy <= tol)
+		rim_jacobian(s->radius, d, &f->J);
+		if (s->radius > 0.0 && dxy <= tol)
 			set_kink(f, MK_FEATURE_FACE, d.z >= 0.0 ? z : v3_neg(z), 0.0, dxy);
-		else if (s->h > 0.0 && fabs(d.z) <= tol)
+		else if (s->half_height > 0.0 && fabs(d.z) <= tol)
 			set_kink(f, MK_FEATURE_CIRCLE, z, 0.0, fabs(d.z));
 		return;
 	case CORE_CONE: {
@@ -341,11 +339,11 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		 * z = -h is the support along d = (2h u + r z) / hypot(r, 2h):
 		 * the kink is the circle d_z = r / hypot(r, 2h). */
 		if (f->p.x != 0.0 || f->p.y != 0.0) /* the rim, not the apex */
-			rim_jacobian(s->r, d, &f->J);
-		double k = s->r / hypot(s->r, 2.0 * s->h);
-		if (s->r > 0.0 && dxy <= tol && (d.z < 0.0 || s->h == 0.0))
+			rim_jacobian(s->radius, d, &f->J);
+		double k = s->radius / hypot(s->radius, 2.0 * s->half_height);
+		if (s->radius > 0.0 && dxy <= tol && (d.z < 0.0 || s->half_height == 0.0))
 			set_kink(f, MK_FEATURE_FACE, d.z >= 0.0 ? z : v3_neg(z), 0.0, dxy);
-		else if (s->h > 0.0 && fabs(d.z - k) <= tol)
+		else if (s->half_height > 0.0 && fabs(d.z - k) <= tol)
 			set_kink(f, MK_FEATURE_CIRCLE, z, k, fabs(d.z - k));
 		return;
 	}
@@ -353,7 +351,7 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		/* s = D^2 d / |D d| with D = diag(radii): J = D (I - e e^T) D / |D d|,
 		 * e = D d / |D d|.  A zero radius flattens it: a disc (face) or a
 		 * segment (edge). */
-		mink_vec3 r = s->v;
+		mink_vec3 r = s->radii;
 		mink_vec3 e = v3(r.x * d.x, r.y * d.y, r.z * d.z);
 		double l = v3_len_safe(e);
 		if (l > 0.0) {
@@ -416,12 +414,12 @@ void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *
 
 static int finite_size(double x)
 {
-	return isfinite(x) && x >= 0.0 && x <= MK_MAX_COORD;
+	return isfinite(x) && x >= 0.0 && x <= MINK_MAX_COORD;
 }
 
 static int finite_coord(double x)
 {
-	return isfinite(x) && fabs(x) <= MK_MAX_COORD;
+	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
 }
 
 static int finite_v3(mink_vec3 v)
@@ -429,14 +427,14 @@ static int finite_v3(mink_vec3 v)
 	return finite_coord(v.x) && finite_coord(v.y) && finite_coord(v.z);
 }
 
-/* All coordinates finite and within MK_MAX_COORD, in one branch-free pass:
+/* All coordinates finite and within MINK_MAX_COORD, in one branch-free pass:
  * the comparison is false for NaN, and infinities exceed the bound. */
 static int points_ok(const mink_vec3 *p, int n)
 {
 	int bad = 0;
 	for (int i = 0; i < n; i++)
-		bad |= !(fabs(p[i].x) <= MK_MAX_COORD) | !(fabs(p[i].y) <= MK_MAX_COORD) |
-		       !(fabs(p[i].z) <= MK_MAX_COORD);
+		bad |= !(fabs(p[i].x) <= MINK_MAX_COORD) | !(fabs(p[i].y) <= MINK_MAX_COORD) |
+		       !(fabs(p[i].z) <= MINK_MAX_COORD);
 	return !bad;
 }
 
@@ -492,7 +490,7 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 	if (!s || !finite_size(s->margin))
 		return MINK_ERR_BAD_SHAPE;
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		return finite_size(s->circle.radius) ? MINK_ERR_NONE : MINK_ERR_BAD_SHAPE;
 	case MINK_BOX2:
 		return finite_size(s->box.half_extents.x) && finite_size(s->box.half_extents.y)
@@ -508,7 +506,7 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 		return MINK_ERR_NONE;
 	case MINK_POINT2:
 		return MINK_ERR_NONE;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		if (!s->polygon.points || s->polygon.count < 1)
 			return MINK_ERR_BAD_SHAPE;
 		for (int i = 0; i < s->polygon.count; i++)
@@ -522,8 +520,9 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 
 static double max_len3(const mink_vec3 *p, int n)
 {
-	/* Checked coordinates are at most 1e100: squares cannot overflow.  Only
-	 * a set of tiny points, whose squares underflow, needs the slow way. */
+	/* Checked coordinates are at most MINK_MAX_COORD (1e100): squares cannot
+	 * overflow.  Only a set of tiny points, whose squares underflow, needs
+	 * the slow way. */
 	double m2 = 0.0;
 	for (int i = 0; i < n; i++) {
 		double t = v3_len2(p[i]);
@@ -545,10 +544,10 @@ static void shape_init(mk_shape *c, double margin)
 {
 	c->smooth = 0;
 	c->margin = margin;
-	c->radius = 0.0;
-	c->n = 0;
-	c->pts3 = NULL;
-	c->pts2 = NULL;
+	c->bound = 0.0;
+	c->count = 0;
+	c->points3 = NULL;
+	c->points2 = NULL;
 	c->adj_start = c->adj = NULL;
 	c->cursor = NULL;
 	c->rot = m3_identity();
@@ -568,51 +567,51 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 		break;
 	case MINK_BOX:
 		c.type = CORE_BOX;
-		c.v = s->box.half_extents;
-		c.radius = v3_len_safe(c.v);
+		c.half = s->box.half_extents;
+		c.bound = v3_len_safe(c.half);
 		break;
 	case MINK_CAPSULE:
 		c.type = CORE_SEGMENT;
-		c.p[0] = v3(0, 0, -s->capsule.half_height);
-		c.p[1] = v3(0, 0, s->capsule.half_height);
+		c.corner[0] = v3(0, 0, -s->capsule.half_height);
+		c.corner[1] = v3(0, 0, s->capsule.half_height);
 		c.margin += s->capsule.radius;
-		c.radius = s->capsule.half_height;
+		c.bound = s->capsule.half_height;
 		break;
 	case MINK_CYLINDER:
 	case MINK_CONE:
 		c.type = s->type == MINK_CYLINDER ? CORE_CYLINDER : CORE_CONE;
 		c.smooth = 1;
-		c.r = s->cylinder.radius;
-		c.h = s->cylinder.half_height;
-		c.radius = hypot(c.r, c.h);
+		c.radius = s->cylinder.radius;
+		c.half_height = s->cylinder.half_height;
+		c.bound = hypot(c.radius, c.half_height);
 		break;
 	case MINK_ELLIPSOID:
 		c.type = CORE_ELLIPSOID;
 		c.smooth = 1;
-		c.v = s->ellipsoid.radii;
-		c.radius = v3_maxabs(c.v);
+		c.radii = s->ellipsoid.radii;
+		c.bound = v3_maxabs(c.radii);
 		break;
 	case MINK_POINT:
 		c.type = CORE_POINT;
 		break;
 	case MINK_SEGMENT:
 		c.type = CORE_SEGMENT;
-		c.p[0] = s->segment.points[0];
-		c.p[1] = s->segment.points[1];
-		c.radius = max_len3(c.p, 2);
+		c.corner[0] = s->segment.points[0];
+		c.corner[1] = s->segment.points[1];
+		c.bound = max_len3(c.corner, 2);
 		break;
 	case MINK_TRIANGLE:
 		c.type = CORE_TRIANGLE;
 		for (int i = 0; i < 3; i++)
-			c.p[i] = s->triangle.points[i];
-		c.radius = max_len3(c.p, 3);
+			c.corner[i] = s->triangle.points[i];
+		c.bound = max_len3(c.corner, 3);
 		break;
 	case MINK_HULL:
 		c.type = CORE_POINTS3;
-		c.pts3 = s->hull.points;
-		c.n = s->hull.count;
-		if (s->hull.adjacency_start && s->hull.adjacency && c.n >= MK_CLIMB_MIN_POINTS &&
-		    cursor) {
+		c.points3 = s->hull.points;
+		c.count = s->hull.count;
+		if (s->hull.adjacency_start && s->hull.adjacency &&
+		    c.count >= MK_CLIMB_MIN_POINTS && cursor) {
 			c.type = CORE_CLIMB3;
 			c.adj_start = s->hull.adjacency_start;
 			c.adj = s->hull.adjacency;
@@ -625,15 +624,15 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 			for (int i = 0; i < 6; i++)
 				c.seed[i] = 0;
 			for (int i = 0; i < 6; i++) {
-				c.radius = fmax(c.radius, v3_len_safe(support_climb(&c, axes[i])));
+				c.bound = fmax(c.bound, v3_len_safe(support_climb(&c, axes[i])));
 				c.seed[i] = *cursor;
 			}
 		} else {
-			c.radius = max_len3(c.pts3, c.n);
+			c.bound = max_len3(c.points3, c.count);
 		}
 		break;
 	}
-	c.radius += c.margin;
+	c.bound += c.margin;
 	c.rot = m3_identity();
 	c.identity = 1;
 	*out = c;
@@ -645,40 +644,40 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 	mk_shape c;
 	shape_init(&c, s->margin);
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		c.type = CORE_POINT;
 		c.margin += s->circle.radius;
 		break;
 	case MINK_BOX2:
 		c.type = CORE_BOX;
-		c.v = v3(s->box.half_extents.x, s->box.half_extents.y, 0.0);
-		c.radius = v3_len_safe(c.v);
+		c.half = v3(s->box.half_extents.x, s->box.half_extents.y, 0.0);
+		c.bound = v3_len_safe(c.half);
 		break;
 	case MINK_CAPSULE2:
 		c.type = CORE_SEGMENT;
-		c.p[0] = v3(0, -s->capsule.half_height, 0);
-		c.p[1] = v3(0, s->capsule.half_height, 0);
+		c.corner[0] = v3(0, -s->capsule.half_height, 0);
+		c.corner[1] = v3(0, s->capsule.half_height, 0);
 		c.margin += s->capsule.radius;
-		c.radius = s->capsule.half_height;
+		c.bound = s->capsule.half_height;
 		break;
 	case MINK_SEGMENT2:
 		c.type = CORE_SEGMENT;
-		c.p[0] = v3(s->segment.points[0].x, s->segment.points[0].y, 0);
-		c.p[1] = v3(s->segment.points[1].x, s->segment.points[1].y, 0);
-		c.radius = max_len3(c.p, 2);
+		c.corner[0] = v3(s->segment.points[0].x, s->segment.points[0].y, 0);
+		c.corner[1] = v3(s->segment.points[1].x, s->segment.points[1].y, 0);
+		c.bound = max_len3(c.corner, 2);
 		break;
 	case MINK_POINT2:
 		c.type = CORE_POINT;
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		c.type = CORE_POINTS2;
-		c.pts2 = s->polygon.points;
-		c.n = s->polygon.count;
-		for (int i = 0; i < c.n; i++)
-			c.radius = fmax(c.radius, hypot(c.pts2[i].x, c.pts2[i].y));
+		c.points2 = s->polygon.points;
+		c.count = s->polygon.count;
+		for (int i = 0; i < c.count; i++)
+			c.bound = fmax(c.bound, hypot(c.points2[i].x, c.points2[i].y));
 		break;
 	}
-	c.radius += c.margin;
+	c.bound += c.margin;
 	c.rot = m3_identity();
 	c.identity = 1;
 	*out = c;

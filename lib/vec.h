@@ -96,6 +96,32 @@ static inline int v3_isfinite(mink_vec3 a)
 	return isfinite(a.x) && isfinite(a.y) && isfinite(a.z);
 }
 
+/* Bitwise the same point (0 and -0 alike). */
+static inline int v3_same(mink_vec3 a, mink_vec3 b)
+{
+	return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/* Signed six-fold volume of (p, q, r, t). */
+static inline double v3_vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
+{
+	return v3_dot(v3_sub(q, p), v3_cross(v3_sub(r, p), v3_sub(t, p)));
+}
+
+/* A deterministic unit vector orthogonal to unit n. */
+static inline mink_vec3 v3_any_orthogonal(mink_vec3 n)
+{
+	/* Cross with the axis least aligned with n. */
+	mink_vec3 e = v3(1, 0, 0);
+	if (fabs(n.y) < fabs(n.x) && fabs(n.y) <= fabs(n.z))
+		e = v3(0, 1, 0);
+	else if (fabs(n.z) < fabs(n.x) && fabs(n.z) < fabs(n.y))
+		e = v3(0, 0, 1);
+	else if (fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z))
+		e = v3(1, 0, 0);
+	return v3_normalize_or(v3_cross(n, e), v3(0, 0, 1));
+}
+
 /* A 3x3 matrix, row-major. */
 typedef struct mat3 {
 	double m[3][3];

@@ -411,7 +411,7 @@ static mink_vec2 core_support2(const mink_shape2 *s, mink_vec2 d)
 		mink_vec2 p = s->segment.points[0], q = s->segment.points[1];
 		return p.x * d.x + p.y * d.y >= q.x * d.x + q.y * d.y ? p : q;
 	}
-	case MINK_POLYGON: {
+	case MINK_POLYGON2: {
 		mink_vec2 b = s->polygon.points[0];
 		for (int i = 1; i < s->polygon.count; i++) {
 			mink_vec2 p = s->polygon.points[i];
@@ -429,7 +429,7 @@ static double world_h2(const mink_shape2 *s, const mink_pose2 *p, mink_vec3 n)
 {
 	mink_vec2 dl = tu_rotate2(-p->angle, tu_v2(n.x, n.y));
 	mink_vec2 c = tu_to_world2(p, core_support2(s, dl));
-	double m = s->margin + (s->type == MINK_CIRCLE ? s->circle.radius
+	double m = s->margin + (s->type == MINK_CIRCLE2 ? s->circle.radius
 	                        : s->type == MINK_CAPSULE2 ? s->capsule.radius : 0.0);
 	return c.x * n.x + c.y * n.y + m;
 }

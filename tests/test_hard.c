@@ -220,7 +220,7 @@ static void test_nested(void **state)
 			mink_query3(&big, &pa, &cube, &pb, NULL, &r);
 			expect3(&r, &pa, &pb, MINK_PENETRATING, -(0.5 + 0.125) * s, tu_v3(0, 1, 0), 8 * s);
 			n++;
-			mink_shape3 pt = {.type = MINK_POINT};
+			mink_shape3 pt = mink_point3();
 			tu_case("point in box s %g off %g", s, off);
 			mink_query3(&big, &pa, &pt, &pb, NULL, &r);
 			expect3(&r, &pa, &pb, MINK_PENETRATING, -0.5 * s, tu_v3(0, 1, 0), 8 * s);
@@ -254,10 +254,7 @@ static void test_flat(void **state)
 		CHECK(fabs(r.normal.z) > 1 - 1e-12, "normal along the plane normal");
 		n++;
 		/* coplanar triangles */
-		mink_shape3 tri = {.type = MINK_TRIANGLE};
-		tri.triangle.points[0] = tu_v3(0, 0, 0);
-		tri.triangle.points[1] = tu_v3(s, 0, 0);
-		tri.triangle.points[2] = tu_v3(0, s, 0);
+		mink_shape3 tri = mink_triangle3(tu_v3(0, 0, 0), tu_v3(s, 0, 0), tu_v3(0, s, 0));
 		pb = at(0.25 * s, 0.25 * s, 0);
 		tu_case("coplanar triangles s %g", s);
 		mink_query3(&tri, &pa, &tri, &pb, NULL, &r);
@@ -273,20 +270,15 @@ static void test_flat(void **state)
 		expect3(&r, &pa, &pb, MINK_PENETRATING, -0.25 * s, tu_v3(0, 0, 1), 2 * s);
 		n++;
 		/* a segment through a box, nearest exit along -x */
-		mink_shape3 seg = {.type = MINK_SEGMENT};
-		seg.segment.points[0] = tu_v3(0, 0, -2 * s);
-		seg.segment.points[1] = tu_v3(0, 0, 2 * s);
+		mink_shape3 seg = mink_segment3(tu_v3(0, 0, -2 * s), tu_v3(0, 0, 2 * s));
 		pb = at(-0.75 * s, 0, 0);
 		tu_case("segment through box s %g", s);
 		mink_query3(&box, &pa, &seg, &pb, NULL, &r);
 		expect3(&r, &pa, &pb, MINK_PENETRATING, -0.25 * s, tu_v3(-1, 0, 0), 4 * s);
 		n++;
 		/* crossed segments touching at a point */
-		mink_shape3 sx = {.type = MINK_SEGMENT}, sy = {.type = MINK_SEGMENT};
-		sx.segment.points[0] = tu_v3(-s, 0, 0);
-		sx.segment.points[1] = tu_v3(s, 0, 0);
-		sy.segment.points[0] = tu_v3(0, -s, 0);
-		sy.segment.points[1] = tu_v3(0, s, 0);
+		mink_shape3 sx = mink_segment3(tu_v3(-s, 0, 0), tu_v3(s, 0, 0));
+		mink_shape3 sy = mink_segment3(tu_v3(0, -s, 0), tu_v3(0, s, 0));
 		tu_case("crossed segments s %g", s);
 		mink_query3(&sx, &pa, &sy, &pa, NULL, &r);
 		expect3(&r, &pa, &pa, MINK_TOUCHING, 0.0, tu_v3(0, 0, 0), 2 * s);
@@ -372,7 +364,7 @@ static void test_sliding(void **state)
 	(void)state;
 	tu_begin();
 	long n = 0;
-	mink_shape3 box = tu_box(1, 1, 1), sph = tu_sphere(0.01), pt = {.type = MINK_POINT};
+	mink_shape3 box = mink_box(1, 1, 1), sph = mink_sphere(0.01), pt = mink_point3();
 	mink_pose3 pa = at(0, 0, 0);
 	for (int i = 0; i <= 1000; i++) {
 		double x = -0.98 + 1.96 * i / 1000.0;
@@ -410,10 +402,8 @@ static void test_small_simplices(void **state)
 		double s = SCALES[si];
 		mink_shape3 box = tu_box(s, s, s);
 		mink_shape3 sph = tu_sphere(0.25 * s), cap = tu_capsule(0.25 * s, 0.5 * s);
-		mink_shape3 tri = {.type = MINK_TRIANGLE};
-		tri.triangle.points[0] = tu_v3(-0.5 * s, -0.5 * s, 0);
-		tri.triangle.points[1] = tu_v3(0.5 * s, -0.5 * s, 0);
-		tri.triangle.points[2] = tu_v3(0, 0.5 * s, 0);
+		mink_shape3 tri = mink_triangle3(tu_v3(-0.5 * s, -0.5 * s, 0),
+		                                 tu_v3(0.5 * s, -0.5 * s, 0), tu_v3(0, 0.5 * s, 0));
 		mink_pose3 pa = at(0, 0, 0);
 		/* sphere centre exactly on the face: depth = radius */
 		mink_pose3 p1 = at(0.25 * s, 0.5 * s, s);

@@ -222,7 +222,7 @@ static mink_shape2 shape2(int k, int side)
 	s.margin = unit() < 0.25 ? range(0, 0.3) : 0;
 	switch (k) {
 	case 0:
-		s.type = MINK_CIRCLE;
+		s.type = MINK_CIRCLE2;
 		s.circle.radius = range(0.1, 1);
 		break;
 	case 1:
@@ -243,7 +243,7 @@ static mink_shape2 shape2(int k, int side)
 		s.type = MINK_POINT2;
 		break;
 	default:
-		s.type = MINK_POLYGON;
+		s.type = MINK_POLYGON2;
 		for (int i = 0; i < SMALL; i++)
 			poly_pts[side][i] = (mink_vec2){range(-1, 1), range(-1, 1)};
 		s.polygon.points = poly_pts[side];

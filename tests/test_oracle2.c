@@ -1,7 +1,7 @@
 /*
  * test_oracle2.c - random 2D convex pairs against the brute-force oracles.
  *
- * The 2D counterpart of test_oracle3.c: seeded random MINK_POLYGON pairs
+ * The 2D counterpart of test_oracle3.c: seeded random MINK_POLYGON2 pairs
  * (3..12 points in any order, inner points included) against the
  * separating-axis oracle when they overlap and the point-segment oracle
  * when apart; MINK_BOX2 against the polygon of its corners; points,
@@ -312,7 +312,7 @@ static void print_shape(const char *key, const body *b, int as_polygon)
 		print_error("\"type\": \"box\", \"half_extents\": [%.17g, %.17g]",
 		            s.box.half_extents.x, s.box.half_extents.y);
 		break;
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		print_error("\"type\": \"circle\", \"radius\": %.17g", s.circle.radius);
 		break;
 	case MINK_CAPSULE2:

@@ -1417,7 +1417,7 @@ static void body2_make(body2 *b, int kind, double sc, mink_pose2 pose)
 	default:
 		abort();
 	}
-	if (b->s.type == MINK_POLYGON)
+	if (b->s.type == MINK_POLYGON2)
 		b->s.polygon.points = b->loc;
 	b->s.margin = m;
 	b->rad += m;

@@ -204,7 +204,7 @@ mink_shape3 tu_hull(const mink_vec3 *pts, int n)
 
 mink_shape2 tu_circle(double r)
 {
-	mink_shape2 s = shape2(MINK_CIRCLE);
+	mink_shape2 s = shape2(MINK_CIRCLE2);
 	s.circle.radius = r;
 	return s;
 }
@@ -226,7 +226,7 @@ mink_shape2 tu_capsule2(double r, double hh)
 
 mink_shape2 tu_polygon(const mink_vec2 *pts, int n)
 {
-	mink_shape2 s = shape2(MINK_POLYGON);
+	mink_shape2 s = shape2(MINK_POLYGON2);
 	s.polygon.points = pts;
 	s.polygon.count = n;
 	return s;
