@@ -159,7 +159,10 @@ VERSION      := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include
 MAN3_LINKS = mink_query3 mink_query2 mink_default_options mink_shape3_check \
              mink_shape2_check mink_hull_build mink_hull_shape mink_hull_free \
              mink_tangents mink_status_name mink_state_name mink_warning_name \
-             mink_error_name
+             mink_error_name mink_sphere mink_box mink_capsule mink_cylinder \
+             mink_cone mink_ellipsoid mink_point3 mink_segment3 mink_triangle3 \
+             mink_hull_points mink_circle mink_box2 mink_capsule2 mink_segment2 \
+             mink_point2 mink_polygon
 # mink.pc names its directories from ${prefix} when they lie under it.
 PC_SED = -e 's|@PREFIX@|$(PREFIX)|' \
          -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \

@@ -457,7 +457,7 @@ static int make_poly2(rng *r, dataset *d, int i, int overlap)
 		d->pts2[2 * i + side] = pts;
 		mink_shape2 *s = side ? &d->mb2[i] : &d->ma2[i];
 		memset(s, 0, sizeof *s);
-		s->type = MINK_POLYGON;
+		s->type = MINK_POLYGON2;
 		s->polygon.points = pts;
 		s->polygon.count = n;
 		mink_pose2 *p = side ? &d->pb2[i] : &d->pa2[i];

@@ -23,11 +23,11 @@
 enum { SHOWN_MAX = 48 };
 
 /*
- * The largest magnitude of any number in a record but the id: mink_query3
- * and mink_query2 refuse sizes and coordinates beyond 1e100 (lib/shape.c),
- * and a message naming the field beats "mink rejected this shape".
+ * The largest magnitude of any number in a record but the id is the
+ * library's MINK_MAX_COORD: mink_query3 and mink_query2 refuse larger
+ * sizes and coordinates, and a message naming the field beats "mink
+ * rejected this shape".
  */
-#define MAX_NUMBER 1e100
 
 static const char *const side_name[2] = {"a", "b"};
 
@@ -103,7 +103,7 @@ static void field_path(char *path, size_t n, int side, const char *field)
 }
 
 /*
- * A finite number of magnitude at most MAX_NUMBER; `code` is the error code
+ * A finite number of magnitude at most MINK_MAX_COORD; `code` is the error code
  * should it be out of range.
  */
 static int number(const cJSON *item, const char *path, const char *code,
@@ -111,7 +111,7 @@ static int number(const cJSON *item, const char *path, const char *code,
 {
 	if (!cJSON_IsNumber(item))
 		return fail(err, "bad_record", "%s: expected a number", path);
-	if (!(fabs(item->valuedouble) <= MAX_NUMBER))
+	if (!(fabs(item->valuedouble) <= MINK_MAX_COORD))
 		return fail(err, code, "%s: number out of range", path);
 	*out = item->valuedouble;
 	return 0;
@@ -137,7 +137,7 @@ static int numbers(const cJSON *item, int n, const char *what,
 	if (i != n)
 		goto wrong;
 	for (i = 0; i < n; i++)
-		if (!(fabs(out[i]) <= MAX_NUMBER))
+		if (!(fabs(out[i]) <= MINK_MAX_COORD))
 			return fail(err, code, "%s: number out of range", path);
 	return 0;
 wrong:
@@ -263,12 +263,12 @@ static const kind kinds[] = {
 	{"segment", 3, MINK_SEGMENT, {"points"}},
 	{"triangle", 3, MINK_TRIANGLE, {"points"}},
 	{"hull", 3, MINK_HULL, {"points", "obj", "object"}},
-	{"circle", 2, MINK_CIRCLE, {"radius"}},
+	{"circle", 2, MINK_CIRCLE2, {"radius"}},
 	{"box", 2, MINK_BOX2, {"half_extents"}},
 	{"capsule", 2, MINK_CAPSULE2, {"radius", "half_height"}},
 	{"segment", 2, MINK_SEGMENT2, {"points"}},
 	{"point", 2, MINK_POINT2, {NULL}},
-	{"polygon", 2, MINK_POLYGON, {"points"}},
+	{"polygon", 2, MINK_POLYGON2, {"points"}},
 };
 
 static const kind *find_kind(const char *name, int dim)
@@ -423,7 +423,7 @@ static int parse_shape2(const cJSON **f, const kind *k, int side, cli_pair *p,
 
 	s->type = (mink_shape2_type)k->type;
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		return size(f[F_0], side, "radius", &s->circle.radius, err);
 	case MINK_BOX2:
 		if (sizes(f[F_0], side, "half_extents", 2, v, err) < 0)
@@ -439,7 +439,7 @@ static int parse_shape2(const cJSON **f, const kind *k, int side, cli_pair *p,
 		              s->segment.points, NULL, err);
 	case MINK_POINT2:
 		return 0;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		if (points(f[F_0], side, 2, 1, 0, "polygon", p, NULL, NULL,
 		           &s->polygon.count, err) < 0)
 			return -1;

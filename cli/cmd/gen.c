@@ -91,12 +91,12 @@ static const gen_kind kinds[] = {
 	{"segment", 3, MINK_SEGMENT, 1, 1},
 	{"triangle", 3, MINK_TRIANGLE, 2, 1},
 	{"hull", 3, MINK_HULL, 3, 1},
-	{"circle", 2, MINK_CIRCLE, 2, 0},
+	{"circle", 2, MINK_CIRCLE2, 2, 0},
 	{"box", 2, MINK_BOX2, 2, 1},
 	{"capsule", 2, MINK_CAPSULE2, 2, 1},
 	{"segment", 2, MINK_SEGMENT2, 1, 1},
 	{"point", 2, MINK_POINT2, 0, 0},
-	{"polygon", 2, MINK_POLYGON, 2, 1},
+	{"polygon", 2, MINK_POLYGON2, 2, 1},
 };
 
 enum { KIND_COUNT = sizeof kinds / sizeof kinds[0] };
@@ -261,7 +261,7 @@ static void draw_shape2(gen *g, side *x)
 	memset(s, 0, sizeof *s);
 	s->type = (mink_shape2_type)x->kind->type;
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		s->circle.radius = snap(g, k);
 		break;
 	case MINK_BOX2:
@@ -286,7 +286,7 @@ static void draw_shape2(gen *g, side *x)
 			}
 		}
 		break;
-	case MINK_POLYGON: {
+	case MINK_POLYGON2: {
 		int n = 3 + (int)mink_rng_below(r, MAX_POINTS - 4);
 
 		for (;;) {
@@ -586,7 +586,7 @@ static void put_shape2(cli_buf *b, const side *x)
 	cli_buf_puts(b, x->kind->name);
 	cli_buf_putc(b, '"');
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		put_field(b, "radius", s->circle.radius);
 		break;
 	case MINK_BOX2:
@@ -601,7 +601,7 @@ static void put_shape2(cli_buf *b, const side *x)
 	case MINK_POINT2:
 		break;
 	case MINK_SEGMENT2:
-	case MINK_POLYGON: {
+	case MINK_POLYGON2: {
 		const mink_vec2 *p = s->type == MINK_SEGMENT2 ? s->segment.points
 		                                              : s->polygon.points;
 		int n = s->type == MINK_SEGMENT2 ? 2 : s->polygon.count;

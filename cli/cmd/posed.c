@@ -161,7 +161,7 @@ static mink_vec2 core2(const mink_shape2 *s, mink_vec2 d)
 	int n = 0;
 
 	switch (s->type) {
-	case MINK_CIRCLE: {
+	case MINK_CIRCLE2: {
 		mink_vec2 u = unit2(d);
 
 		return cli_v2(u.x * s->circle.radius, u.y * s->circle.radius);
@@ -181,7 +181,7 @@ static mink_vec2 core2(const mink_shape2 *s, mink_vec2 d)
 		pts = s->segment.points;
 		n = 2;
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		pts = s->polygon.points;
 		n = s->polygon.count;
 		break;
@@ -257,7 +257,7 @@ mink_vec2 cli_center2(const mink_shape2 *s)
 		pts = s->segment.points;
 		n = 2;
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		pts = s->polygon.points;
 		n = s->polygon.count;
 		break;
@@ -328,7 +328,7 @@ int cli_vertices2(const mink_shape2 *s, mink_vec2 *out, int max)
 		pts = s->segment.points;
 		n = 2;
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		pts = s->polygon.points;
 		n = s->polygon.count;
 		break;

@@ -455,7 +455,7 @@ static void describe2(char *out, size_t size, const mink_shape2 *s)
 	double v[2];
 
 	switch (s->type) {
-	case MINK_CIRCLE:
+	case MINK_CIRCLE2:
 		snprintf(out, size, "circle, radius %s",
 		         cli_svg_num(b, s->circle.radius));
 		break;
@@ -475,7 +475,7 @@ static void describe2(char *out, size_t size, const mink_shape2 *s)
 	case MINK_SEGMENT2:
 		snprintf(out, size, "segment, 2 points");
 		break;
-	case MINK_POLYGON:
+	case MINK_POLYGON2:
 		snprintf(out, size, "polygon, %d point%s", s->polygon.count,
 		         s->polygon.count == 1 ? "" : "s");
 		break;

@@ -23,8 +23,6 @@
 #include "text/strmap.h"
 #include "text/buf.h"
 
-/* The largest coordinate mink takes (lib/shape.c refuses larger ones). */
-#define MAX_COORD 1e100
 /* Longest input text quoted in a message. */
 enum { SHOWN_MAX = 40 };
 /* Indices are read up to this magnitude, far beyond any valid one. */
@@ -136,7 +134,7 @@ int cli_obj_number(const char *s, double *out)
 	v = strtod(s, &end);
 	if (end != p)
 		return -1;
-	if (!(fabs(v) <= MAX_COORD))
+	if (!(fabs(v) <= MINK_MAX_COORD))
 		return -2;
 	*out = v;
 	return 0;
