@@ -348,7 +348,36 @@ typedef struct mink_options {
 	double size_tolerance; /**< relative to the pair's size; default 1e-13 */
 	int max_gjk_iterations; /**< default 256 */
 	int max_epa_iterations; /**< default 512; also bounded by capacity */
+	/**
+	 * Contacts: at most this many points of the contact patch, 1 to
+	 * MINK_MAX_CONTACTS (default 4; 2D patches have at most 2).  A patch
+	 * with more points is reduced: the deepest first, then each next point
+	 * the one that adds the most area.
+	 */
+	int max_contacts;
+	/**
+	 * How far, relative to the pair's size, a vertex may lie below a
+	 * shape's support plane and still belong to the supporting face or
+	 * edge (default 1e-9): faces parallel to that level touch as faces.
+	 */
+	double contact_tolerance;
 } mink_options;
+
+/** The most contact points a result holds (mink_options.max_contacts). */
+#define MINK_MAX_CONTACTS 16
+
+/**
+ * One point of a contact patch, in the result's normal.  point_b -
+ * point_a = distance * normal, as for the result itself; the deepest
+ * contact's distance is the result's distance.
+ */
+typedef struct mink_contact {
+	mink_vec3 point_a; /**< on A's surface, world space */
+	mink_vec3 point_b; /**< on B's surface, world space */
+	mink_vec3 local_a; /**< point_a in A's frame */
+	mink_vec3 local_b; /**< point_b in B's frame */
+	double distance;   /**< signed gap along the normal at this point */
+} mink_contact;
 
 /** Overall status of a result. */
 typedef enum mink_status {
@@ -399,9 +428,18 @@ typedef struct mink_result {
 	mink_vec3 tangent[2]; /**< 3D: tangent[0] x tangent[1] = normal */
 	int gjk_iterations;
 	int epa_iterations;
+	/**
+	 * The contact patch along the normal (the closest features when
+	 * apart): face on face the clipped polygon, edge on face or two
+	 * parallel edges two points, a vertex or a curved contact one point.
+	 * Deepest first; 0 only for an error.
+	 */
+	int contact_count;
+	mink_contact contacts[MINK_MAX_CONTACTS];
 } mink_result;
 
-/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/512). */
+/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/512,
+ * 4 contacts, contact tolerance 1e-9). */
 mink_options mink_default_options(void);
 
 /**

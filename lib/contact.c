@@ -8,6 +8,7 @@
  * move to world space and to each shape's own frame, and the tangents.
  */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
@@ -71,10 +72,35 @@ static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)
 	out->depth = out->distance < 0.0 ? -out->distance : 0.0;
 }
 
-void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
-                        mink_vec3 origin, const mk_shape *B)
+/* The patch's points as the result's own: touching within eps, world and
+ * local points (2D: z = 0). */
+static void patch_result(mink_result *out, double eps, const mat3 *ra, mink_vec3 origin,
+                         const mk_shape *B, const mk_contact *patch, int n, int dim)
 {
-	memset(out, 0, sizeof *out);
+	out->contact_count = n;
+	for (int i = 0; i < n; i++) {
+		mink_contact *c = &out->contacts[i];
+		mink_vec3 la = patch[i].pa, lbA = patch[i].pb;
+		c->distance = patch[i].distance;
+		if (out->state == MINK_TOUCHING && fabs(c->distance) <= eps) {
+			c->distance = 0.0;
+			la = lbA = v3_scale(v3_add(la, lbA), 0.5);
+		}
+		c->local_a = la;
+		c->local_b = m3_tmul(&B->rot, v3_sub(lbA, B->pos));
+		c->point_a = v3_add(m3_mul(ra, la), origin);
+		c->point_b = v3_add(m3_mul(ra, lbA), origin);
+		if (dim == 2)
+			c->local_a.z = c->local_b.z = c->point_a.z = c->point_b.z = 0.0;
+	}
+}
+
+void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                        mink_vec3 origin, const mk_shape *B,
+                        const mk_contact *patch, int count)
+{
+	/* The contacts past the patch's n are left as they are. */
+	memset(out, 0, offsetof(mink_result, contacts));
 	/* local points first, in the frames where they are exact */
 	out->point_a = ans->pa;
 	out->point_b = ans->pb;
@@ -86,12 +112,14 @@ void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, cons
 	out->point_a = v3_add(m3_mul(ra, la), origin);
 	out->point_b = v3_add(m3_mul(ra, lbA), origin);
 	mink_tangents(out->normal, &out->tangent[0], &out->tangent[1]);
+	patch_result(out, eps, ra, origin, B, patch, count, 3);
 }
 
 void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
-                        mink_vec3 origin, const mk_shape *B)
+                        mink_vec3 origin, const mk_shape *B,
+                        const mk_contact *patch, int count)
 {
-	memset(out, 0, sizeof *out);
+	memset(out, 0, offsetof(mink_result, contacts));
 	out->point_a = ans->pa;
 	out->point_b = ans->pb;
 	finish(out, 2, ans, eps);
@@ -106,4 +134,5 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
 	out->local_a.z = out->local_b.z = out->point_a.z = out->point_b.z = 0.0;
 	out->tangent[0] = v3(-out->normal.y, out->normal.x, 0.0);
 	out->tangent[1] = v3(0, 0, 0);
+	patch_result(out, eps, ra, origin, B, patch, count, 2);
 }

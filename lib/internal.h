@@ -233,15 +233,31 @@ void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
  * support plane, s its support point along n). */
 mink_vec3 mk_onto_plane(mink_vec3 p, mink_vec3 n, mink_vec3 s);
 
+/* One point of the contact patch in the query frame (lib/manifold.c). */
+typedef struct mk_contact {
+	mink_vec3 pa, pb; /* on A's and B's surfaces: pb - pa = distance * normal */
+	double distance;
+} mk_contact;
+
+/* The contact patch of an answered pair (A, B unscaled, in the query
+ * frame): up to o->max_contacts points in out[], deepest first, the first
+ * with the answer's distance.  `size` is the pair's extent and `eps` its
+ * rounding level.  Returns the number of points (>= 1). */
+int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *ans,
+                double eps, double size, const mink_options *o, mk_contact *out);
+
 /* The result of an answer: its state (within eps of contact it is touching,
  * the points met halfway), the points in world space (A's frame turned by
  * ra and moved to origin) and in each shape's own frame (B placed in A's),
  * the normal in world space and its tangents.  3D and 2D (z = 0, one
- * tangent: the normal turned +90 degrees). */
+ * tangent: the normal turned +90 degrees); the count points of the patch the
+ * same way. */
 void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
-                        mink_vec3 origin, const mk_shape *B);
+                        mink_vec3 origin, const mk_shape *B,
+                        const mk_contact *patch, int count);
 void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
-                        mink_vec3 origin, const mk_shape *B);
+                        mink_vec3 origin, const mk_shape *B,
+                        const mk_contact *patch, int count);
 
 /* ---- lib/query.c and lib/axial.c: which solver answers ---- */
 

@@ -18,6 +18,8 @@ mink_options mink_default_options(void)
 	o.size_tolerance = 1e-13;
 	o.max_gjk_iterations = 256;
 	o.max_epa_iterations = 512;
+	o.max_contacts = 4;
+	o.contact_tolerance = 1e-9;
 	return o;
 }
 
@@ -475,6 +477,12 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 
 static int result_finite(const mink_result *r)
 {
+	for (int i = 0; i < r->contact_count; i++) {
+		const mink_contact *c = &r->contacts[i];
+		if (!isfinite(c->distance) || !v3_isfinite(c->point_a) || !v3_isfinite(c->point_b) ||
+		    !v3_isfinite(c->local_a) || !v3_isfinite(c->local_b))
+			return 0;
+	}
 	return isfinite(r->distance) && v3_isfinite(r->normal) && v3_isfinite(r->point_a) &&
 	       v3_isfinite(r->point_b) && v3_isfinite(r->local_a) && v3_isfinite(r->local_b) &&
 	       v3_isfinite(r->tangent[0]) && v3_isfinite(r->tangent[1]);
@@ -513,7 +521,9 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	double eps;
 	solve(&A, &B, 3, o, &ans, &eps);
 
-	mk_contact_result3(out, &ans, eps, &ra, pa->position, &B);
+	mk_contact patch[MINK_MAX_CONTACTS];
+	int np = mk_manifold(&A, &B, 3, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	mk_contact_result3(out, &ans, eps, &ra, pa->position, &B, patch, np);
 	if (!result_finite(out))
 		fail(out, 3, MINK_ERR_NUMERIC);
 	return out->status;
@@ -551,7 +561,9 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 	double eps;
 	solve(&A, &B, 2, o, &ans, &eps);
 
-	mk_contact_result2(out, &ans, eps, &ra, v3(pa->position.x, pa->position.y, 0.0), &B);
+	mk_contact patch[MINK_MAX_CONTACTS];
+	int np = mk_manifold(&A, &B, 2, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	mk_contact_result2(out, &ans, eps, &ra, v3(pa->position.x, pa->position.y, 0.0), &B, patch, np);
 	if (!result_finite(out))
 		fail(out, 2, MINK_ERR_NUMERIC);
 	return out->status;

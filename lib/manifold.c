@@ -1,0 +1,590 @@
+/*
+ * manifold.c - the contact patch of a pair along its normal.
+ *
+ * Once a solver has the normal n (A towards B) and the distance, each
+ * shape's supporting feature along it is read off the core: the set of
+ * points whose support value along n (along -n for B) is within a slop of
+ * the maximum - a vertex, an edge, a face, a cylinder's or cone's cap (a
+ * disc, taken as an inscribed 16-gon, so that every point is on the
+ * surface) or a side line.  Projected on the contact plane, the two
+ * features overlap in a convex region (a point, a segment or a polygon):
+ * face on face it is the incident polygon clipped by the reference one
+ * (Sutherland and Hodgman 1974), a segment on a face the segment clipped
+ * by the face (Cyrus and Beck 1978), two parallel edges their common
+ * stretch.  Each point of the region, lifted along n onto both features,
+ * gives a contact whose points lie on both surfaces and whose distance is
+ * the gap there; margins move the points along n.  A vertex or a curved
+ * point on either side makes the patch one point: the result's own.
+ *
+ * The deepest contact carries the result's distance (they agree to the
+ * slop, or the features are not trusted and the patch is the result's
+ * point).  Larger patches are cut down to max_contacts: the deepest first,
+ * then the point farthest from it, then each next point the one that adds
+ * the most area to the hull of those chosen - ties to the earlier point.
+ *
+ * Everything runs in the query frame (A's), on stack buffers: no
+ * allocation, a few hundred floating-point operations for a box pair.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Most points of one feature (a larger coplanar hull face is thinned to
+ * this many of its vertices, evenly around it: still inside the face). */
+#define FEATURE_MAX 32
+/* Points of the polygon a disc is taken as. */
+#define DISC_POINTS 16
+/* Most points of a clipped region: one per edge of each polygon. */
+#define REGION_MAX (2 * FEATURE_MAX + 2)
+
+typedef struct feature {
+	int n;                    /* 1 point, 2 a segment, >= 3 a convex polygon */
+	mink_vec3 p[FEATURE_MAX]; /* query frame */
+	double u[FEATURE_MAX][2]; /* projections on the contact plane */
+} feature;
+
+typedef struct plane2 {
+	mink_vec3 t1, t2; /* the contact plane's axes (2D: t2 = 0) */
+} plane2;
+
+/* ---- the supporting feature of a core, in its own frame ---- */
+
+static void put(feature *f, mink_vec3 p)
+{
+	if (f->n < FEATURE_MAX)
+		f->p[f->n++] = p;
+}
+
+/* The points of `pts` whose value along d is within t of the largest. */
+static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 d, double t)
+{
+	double m = -INFINITY;
+	for (int i = 0; i < count; i++)
+		m = fmax(m, v3_dot(pts[i], d));
+	int kept = 0;
+	for (int i = 0; i < count; i++)
+		kept += v3_dot(pts[i], d) >= m - t;
+	/* Thin a large face evenly rather than keep only its first vertices. */
+	int step = kept > FEATURE_MAX ? (kept + FEATURE_MAX - 1) / FEATURE_MAX : 1, k = 0;
+	for (int i = 0; i < count; i++)
+		if (v3_dot(pts[i], d) >= m - t && k++ % step == 0)
+			put(f, pts[i]);
+}
+
+static void top_points2(feature *f, const mink_vec2 *pts, int count, mink_vec3 d, double t)
+{
+	double m = -INFINITY;
+	for (int i = 0; i < count; i++)
+		m = fmax(m, pts[i].x * d.x + pts[i].y * d.y);
+	for (int i = 0; i < count; i++)
+		if (pts[i].x * d.x + pts[i].y * d.y >= m - t)
+			put(f, v3(pts[i].x, pts[i].y, 0.0));
+}
+
+/* cos(k pi / 8) for k = 0..4, to the nearest double: the polygon of a
+ * disc has its points on the axes exactly. */
+static const double ring[5] = {1.0, 0.9238795325112867, 0.7071067811865476,
+                               0.38268343236508984, 0.0};
+
+static double cos_eighth(int k)
+{
+	k = ((k % 16) + 16) % 16;
+	if (k <= 4)
+		return ring[k];
+	if (k <= 8)
+		return -ring[8 - k];
+	if (k <= 12)
+		return -ring[k - 8];
+	return ring[16 - k];
+}
+
+/* An ellipse (a, b: semi-axes along ex, ey) at c as an inscribed polygon. */
+static void disc(feature *f, mink_vec3 c, mink_vec3 ex, mink_vec3 ey, double a, double b)
+{
+	for (int i = 0; i < DISC_POINTS; i++) {
+		double cs = cos_eighth(i), sn = cos_eighth(i - 4);
+		put(f, v3_add(c, v3_add(v3_scale(ex, a * cs), v3_scale(ey, b * sn))));
+	}
+}
+
+static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
+{
+	double hh[3] = {h.x, h.y, h.z}, dd[3] = {d.x, d.y, d.z}, s[3];
+	int free_axis[3], nf = 0;
+	for (int i = 0; i < 3; i++) {
+		s[i] = dd[i] >= 0.0 ? hh[i] : -hh[i];
+		if (i < dim && hh[i] > 0.0 && 2.0 * hh[i] * fabs(dd[i]) <= t)
+			free_axis[nf++] = i;
+	}
+	if (nf >= 3)
+		nf = 2;
+	/* Corners around the free axes, in cyclic order. */
+	static const int cyc[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+	int corners = nf == 0 ? 1 : nf == 1 ? 2 : 4;
+	for (int k = 0; k < corners; k++) {
+		double c[3] = {s[0], s[1], s[2]};
+		for (int j = 0; j < nf; j++) {
+			int ax = free_axis[j];
+			double sg = nf == 1 ? (k ? 1.0 : -1.0) : cyc[k][j];
+			c[ax] = sg * hh[ax];
+		}
+		put(f, v3(c[0], c[1], c[2]));
+	}
+}
+
+static void cylinder_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
+{
+	double r = s->radius, hh = s->half_height, dxy = hypot(d.x, d.y);
+	double z = d.z >= 0.0 ? hh : -hh;
+	if (r > 0.0 && 2.0 * r * dxy <= t) {
+		disc(f, v3(0, 0, z), v3(1, 0, 0), v3(0, 1, 0), r, r);
+	} else if (hh > 0.0 && 2.0 * hh * fabs(d.z) <= t) {
+		mink_vec3 u = dxy > 0.0 ? v3(d.x / dxy, d.y / dxy, 0.0) : v3(1, 0, 0);
+		put(f, v3(r * u.x, r * u.y, -hh));
+		put(f, v3(r * u.x, r * u.y, hh));
+	} else {
+		put(f, mk_support_local(s, d));
+	}
+}
+
+static void cone_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
+{
+	double r = s->radius, hh = s->half_height, dxy = hypot(d.x, d.y);
+	mink_vec3 u = dxy > 0.0 ? v3(d.x / dxy, d.y / dxy, 0.0) : v3(1, 0, 0);
+	double apex = d.z * hh, rim = r * dxy - d.z * hh;
+	if (r > 0.0 && 2.0 * r * dxy <= t && (d.z < 0.0 || hh == 0.0)) {
+		disc(f, v3(0, 0, -hh), v3(1, 0, 0), v3(0, 1, 0), r, r);
+	} else if (hh > 0.0 && fabs(apex - rim) <= t) {
+		put(f, v3(r * u.x, r * u.y, -hh));
+		put(f, v3(0, 0, hh));
+	} else {
+		put(f, mk_support_local(s, d));
+	}
+}
+
+/* A flat ellipsoid (a zero radius) is a disc or a segment; else curved. */
+static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
+{
+	double r[3] = {s->radii.x, s->radii.y, s->radii.z}, dd[3] = {d.x, d.y, d.z};
+	int zero = (r[0] == 0.0) + (r[1] == 0.0) + (r[2] == 0.0);
+	mink_vec3 ax[3] = {v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1)};
+	if (zero == 1) {
+		int k = r[0] == 0.0 ? 0 : r[1] == 0.0 ? 1 : 2, i = (k + 1) % 3, j = (k + 2) % 3;
+		if (2.0 * hypot(r[i] * dd[i], r[j] * dd[j]) <= t) {
+			disc(f, v3(0, 0, 0), ax[i], ax[j], r[i], r[j]);
+			return;
+		}
+	} else if (zero == 2) {
+		int i = r[0] != 0.0 ? 0 : r[1] != 0.0 ? 1 : 2;
+		if (2.0 * r[i] * fabs(dd[i]) <= t) {
+			put(f, v3_scale(ax[i], -r[i]));
+			put(f, v3_scale(ax[i], r[i]));
+			return;
+		}
+	}
+	put(f, mk_support_local(s, d));
+}
+
+/* The feature of core s along unit d (query frame), slop t, in the query
+ * frame. */
+static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, feature *f)
+{
+	mink_vec3 dl = s->identity ? d : m3_tmul(&s->rot, d);
+	f->n = 0;
+	switch (s->type) {
+	case CORE_POINT:
+		put(f, v3(0, 0, 0));
+		break;
+	case CORE_SEGMENT:
+		top_points3(f, s->corner, 2, dl, t);
+		break;
+	case CORE_TRIANGLE:
+		top_points3(f, s->corner, 3, dl, t);
+		break;
+	case CORE_BOX:
+		box_feature(f, s->half, dl, t, dim);
+		break;
+	case CORE_POINTS3:
+	case CORE_CLIMB3:
+		top_points3(f, s->points3, s->count, dl, t);
+		break;
+	case CORE_POINTS2:
+		top_points2(f, s->points2, s->count, dl, t);
+		break;
+	case CORE_CYLINDER:
+		cylinder_feature(f, s, dl, t);
+		break;
+	case CORE_CONE:
+		cone_feature(f, s, dl, t);
+		break;
+	case CORE_ELLIPSOID:
+		ellipsoid_feature(f, s, dl, t);
+		break;
+	}
+	if (!s->identity)
+		for (int i = 0; i < f->n; i++)
+			f->p[i] = v3_add(m3_mul(&s->rot, f->p[i]), s->pos);
+}
+
+/* ---- the feature on the contact plane ---- */
+
+static double cross2(const double *o, const double *a, const double *b)
+{
+	return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+static int u_less(const double *a, const double *b)
+{
+	return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+}
+
+/*
+ * Projects the feature on the plane and makes it canonical: a polygon
+ * becomes its convex hull, counter-clockwise (Andrew's monotone chain);
+ * what is thinner than t across becomes the segment between its extreme
+ * points, and what is shorter than t a point.
+ */
+static void project(feature *f, const plane2 *pl, int dim, double t)
+{
+	for (int i = 0; i < f->n; i++) {
+		f->u[i][0] = v3_dot(f->p[i], pl->t1);
+		f->u[i][1] = dim == 3 ? v3_dot(f->p[i], pl->t2) : 0.0;
+	}
+	if (f->n < 2)
+		return;
+	/* Sort by u (insertion sort: at most FEATURE_MAX points). */
+	for (int i = 1; i < f->n; i++)
+		for (int j = i; j > 0 && u_less(f->u[j], f->u[j - 1]); j--) {
+			double a = f->u[j][0], b = f->u[j][1];
+			mink_vec3 p = f->p[j];
+			f->u[j][0] = f->u[j - 1][0];
+			f->u[j][1] = f->u[j - 1][1];
+			f->p[j] = f->p[j - 1];
+			f->u[j - 1][0] = a;
+			f->u[j - 1][1] = b;
+			f->p[j - 1] = p;
+		}
+	int lo = 0, hi = f->n - 1;
+	double ex = f->u[hi][0] - f->u[lo][0], ey = f->u[hi][1] - f->u[lo][1];
+	double len = hypot(ex, ey);
+	if (!(len > t)) {
+		f->n = 1;
+		return;
+	}
+	double w = 0.0;
+	for (int i = 0; i < f->n; i++)
+		w = fmax(w, fabs(cross2(f->u[lo], f->u[hi], f->u[i])) / len);
+	if (f->n == 2 || !(w > t)) {
+		f->p[1] = f->p[hi];
+		f->u[1][0] = f->u[hi][0];
+		f->u[1][1] = f->u[hi][1];
+		f->n = 2;
+		return;
+	}
+	int idx[2 * FEATURE_MAX], k = 0;
+	for (int i = 0; i < f->n; i++) {
+		while (k >= 2 && cross2(f->u[idx[k - 2]], f->u[idx[k - 1]], f->u[i]) <= 0.0)
+			k--;
+		idx[k++] = i;
+	}
+	for (int i = f->n - 2, lower = k + 1; i >= 0; i--) {
+		while (k >= lower && cross2(f->u[idx[k - 2]], f->u[idx[k - 1]], f->u[i]) <= 0.0)
+			k--;
+		idx[k++] = i;
+	}
+	k--; /* the first point closes the chain */
+	feature g;
+	g.n = k;
+	for (int i = 0; i < k; i++) {
+		g.p[i] = f->p[idx[i]];
+		g.u[i][0] = f->u[idx[i]][0];
+		g.u[i][1] = f->u[idx[i]][1];
+	}
+	*f = g;
+}
+
+/* The point of feature f above plane point u, along n. */
+static mink_vec3 lift(const feature *f, const plane2 *pl, mink_vec3 n, const double *u)
+{
+	if (f->n == 1)
+		return f->p[0];
+	if (f->n == 2) {
+		double ex = f->u[1][0] - f->u[0][0], ey = f->u[1][1] - f->u[0][1];
+		double l = ((u[0] - f->u[0][0]) * ex + (u[1] - f->u[0][1]) * ey) / (ex * ex + ey * ey);
+		l = fmin(fmax(l, 0.0), 1.0);
+		return v3_add(f->p[0], v3_scale(v3_sub(f->p[1], f->p[0]), l));
+	}
+	/* The face's plane: Newell's normal through the vertices' centroid. */
+	mink_vec3 m = v3(0, 0, 0), c = v3(0, 0, 0);
+	for (int i = 0; i < f->n; i++) {
+		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
+		m.x += (a.y - b.y) * (a.z + b.z);
+		m.y += (a.z - b.z) * (a.x + b.x);
+		m.z += (a.x - b.x) * (a.y + b.y);
+		c = v3_add(c, a);
+	}
+	c = v3_scale(c, 1.0 / f->n);
+	mink_vec3 x = v3_add(v3_scale(pl->t1, u[0]), v3_scale(pl->t2, u[1]));
+	double mn = v3_dot(m, n);
+	double s = mn != 0.0 ? v3_dot(v3_sub(c, x), m) / mn : v3_dot(v3_sub(c, x), n);
+	return v3_add(x, v3_scale(n, s));
+}
+
+/* ---- the region where the two features overlap ---- */
+
+typedef struct region {
+	int n;
+	double u[REGION_MAX][2];
+} region;
+
+static void region_put(region *r, double x, double y)
+{
+	if (r->n < REGION_MAX) {
+		r->u[r->n][0] = x;
+		r->u[r->n][1] = y;
+		r->n++;
+	}
+}
+
+/* Segment s0-s1 clipped by convex polygon c (counter-clockwise), with the
+ * polygon grown by t: the stretch left, as 0, 1 or 2 points. */
+static void clip_segment(region *r, const double *s0, const double *s1, const feature *c,
+                         double t)
+{
+	double lo = 0.0, hi = 1.0, dx = s1[0] - s0[0], dy = s1[1] - s0[1];
+	for (int i = 0; i < c->n; i++) {
+		const double *a = c->u[i], *b = c->u[(i + 1) % c->n];
+		double ex = b[0] - a[0], ey = b[1] - a[1], el = hypot(ex, ey);
+		if (!(el > 0.0))
+			continue;
+		/* inside: (e x (p - a)) / |e| >= -t */
+		double f0 = (ex * (s0[1] - a[1]) - ey * (s0[0] - a[0])) / el + t;
+		double fd = (ex * dy - ey * dx) / el;
+		if (fd == 0.0) {
+			if (f0 < 0.0)
+				return;
+			continue;
+		}
+		double l = -f0 / fd;
+		if (fd > 0.0)
+			lo = fmax(lo, l);
+		else
+			hi = fmin(hi, l);
+	}
+	if (lo > hi)
+		return;
+	region_put(r, s0[0] + dx * lo, s0[1] + dy * lo);
+	if (hi > lo)
+		region_put(r, s0[0] + dx * hi, s0[1] + dy * hi);
+}
+
+/* Polygon s clipped by convex polygon c (both counter-clockwise), c grown
+ * by t (Sutherland-Hodgman). */
+static void clip_polygon(region *r, const feature *s, const feature *c, double t)
+{
+	region in, out;
+	in.n = 0;
+	for (int i = 0; i < s->n; i++)
+		region_put(&in, s->u[i][0], s->u[i][1]);
+	for (int i = 0; i < c->n && in.n > 0; i++) {
+		const double *a = c->u[i], *b = c->u[(i + 1) % c->n];
+		double ex = b[0] - a[0], ey = b[1] - a[1], el = hypot(ex, ey);
+		if (!(el > 0.0))
+			continue;
+		out.n = 0;
+		for (int j = 0; j < in.n; j++) {
+			const double *p = in.u[j], *q = in.u[(j + 1) % in.n];
+			double fp = (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / el + t;
+			double fq = (ex * (q[1] - a[1]) - ey * (q[0] - a[0])) / el + t;
+			if (fp >= 0.0)
+				region_put(&out, p[0], p[1]);
+			if ((fp >= 0.0) != (fq >= 0.0)) {
+				double l = fp / (fp - fq);
+				region_put(&out, p[0] + (q[0] - p[0]) * l, p[1] + (q[1] - p[1]) * l);
+			}
+		}
+		in = out;
+	}
+	*r = in;
+}
+
+/* Two segments on one line (within t): their common stretch. */
+static void overlap_segments(region *r, const feature *a, const feature *b, double t)
+{
+	double ex = a->u[1][0] - a->u[0][0], ey = a->u[1][1] - a->u[0][1], l2 = ex * ex + ey * ey;
+	double el = sqrt(l2);
+	/* b's ends must lie on a's line */
+	for (int i = 0; i < 2; i++)
+		if (fabs(cross2(a->u[0], a->u[1], b->u[i])) / el > t)
+			return;
+	double p0 = ((b->u[0][0] - a->u[0][0]) * ex + (b->u[0][1] - a->u[0][1]) * ey) / l2;
+	double p1 = ((b->u[1][0] - a->u[0][0]) * ex + (b->u[1][1] - a->u[0][1]) * ey) / l2;
+	double lo = fmax(0.0, fmin(p0, p1)), hi = fmin(1.0, fmax(p0, p1));
+	if (lo > hi)
+		return;
+	region_put(r, a->u[0][0] + ex * lo, a->u[0][1] + ey * lo);
+	if (hi > lo)
+		region_put(r, a->u[0][0] + ex * hi, a->u[0][1] + ey * hi);
+}
+
+/* ---- reduction ---- */
+
+static double hull_area(const region *r, const int *pick, int k)
+{
+	/* Twice the area of the convex hull of the picked points (k <= 16). */
+	double pts[MINK_MAX_CONTACTS][2];
+	int n = k;
+	for (int i = 0; i < k; i++) {
+		pts[i][0] = r->u[pick[i]][0];
+		pts[i][1] = r->u[pick[i]][1];
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && u_less(pts[j], pts[j - 1]); j--) {
+			double a = pts[j][0], b = pts[j][1];
+			pts[j][0] = pts[j - 1][0];
+			pts[j][1] = pts[j - 1][1];
+			pts[j - 1][0] = a;
+			pts[j - 1][1] = b;
+		}
+	if (n < 3)
+		return 0.0;
+	int idx[2 * MINK_MAX_CONTACTS], h = 0;
+	for (int i = 0; i < n; i++) {
+		while (h >= 2 && cross2(pts[idx[h - 2]], pts[idx[h - 1]], pts[i]) <= 0.0)
+			h--;
+		idx[h++] = i;
+	}
+	for (int i = n - 2, lower = h + 1; i >= 0; i--) {
+		while (h >= lower && cross2(pts[idx[h - 2]], pts[idx[h - 1]], pts[i]) <= 0.0)
+			h--;
+		idx[h++] = i;
+	}
+	double a = 0.0;
+	for (int i = 0; i + 1 < h; i++)
+		a += pts[idx[i]][0] * pts[idx[i + 1]][1] - pts[idx[i + 1]][0] * pts[idx[i]][1];
+	return a;
+}
+
+/* Picks at most `max` of the region's points: the deepest, the farthest
+ * from it, then each time the one that adds the most hull area. */
+static int reduce(const region *r, const double *dist, int max, int *pick)
+{
+	int k = 0, used[REGION_MAX] = {0};
+	int best = 0;
+	for (int i = 1; i < r->n; i++)
+		if (dist[i] < dist[best])
+			best = i;
+	pick[k++] = best;
+	used[best] = 1;
+	if (k < max && r->n > 1) {
+		double far = -1.0;
+		int j = -1;
+		for (int i = 0; i < r->n; i++) {
+			double dx = r->u[i][0] - r->u[best][0], dy = r->u[i][1] - r->u[best][1];
+			double d2 = dx * dx + dy * dy;
+			if (!used[i] && d2 > far) {
+				far = d2;
+				j = i;
+			}
+		}
+		if (j >= 0 && far > 0.0) {
+			pick[k++] = j;
+			used[j] = 1;
+		}
+	}
+	while (k < max && k >= 2) {
+		double base = hull_area(r, pick, k), gain = 0.0;
+		int j = -1;
+		for (int i = 0; i < r->n; i++) {
+			if (used[i])
+				continue;
+			pick[k] = i;
+			double g = hull_area(r, pick, k + 1) - base;
+			if (g > gain) {
+				gain = g;
+				j = i;
+			}
+		}
+		if (j < 0)
+			break;
+		pick[k++] = j;
+		used[j] = 1;
+	}
+	return k;
+}
+
+/* ---- the patch ---- */
+
+int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *ans,
+                double eps, double size, const mink_options *o, mk_contact *out)
+{
+	int max = o->max_contacts;
+	if (max < 1)
+		max = 1;
+	if (max > MINK_MAX_CONTACTS)
+		max = MINK_MAX_CONTACTS;
+	if (dim == 2 && max > 2)
+		max = 2;
+	mink_vec3 n = ans->normal;
+	double ct = o->contact_tolerance >= 0.0 && isfinite(o->contact_tolerance)
+	            ? o->contact_tolerance : 0.0;
+	double t = fmax(ct * size, 4.0 * eps);
+
+	/* The result's own contact: the whole patch unless both features are
+	 * more than a point. */
+	out[0].pa = ans->pa;
+	out[0].pb = ans->pb;
+	out[0].distance = ans->distance;
+	if (max == 1 || !(t < size) || !v3_isfinite(n))
+		return 1;
+
+	plane2 pl;
+	if (dim == 3) {
+		mink_tangents(n, &pl.t1, &pl.t2);
+	} else {
+		pl.t1 = v3(-n.y, n.x, 0.0);
+		pl.t2 = v3(0, 0, 0);
+	}
+	feature fa, fb;
+	support_feature(A, dim, n, t, &fa);
+	support_feature(B, dim, v3_neg(n), t, &fb);
+	project(&fa, &pl, dim, t);
+	project(&fb, &pl, dim, t);
+	if (fa.n == 1 || fb.n == 1)
+		return 1;
+
+	region r;
+	r.n = 0;
+	if (fa.n == 2 && fb.n == 2)
+		overlap_segments(&r, &fa, &fb, t);
+	else if (fa.n == 2)
+		clip_segment(&r, fa.u[0], fa.u[1], &fb, t);
+	else if (fb.n == 2)
+		clip_segment(&r, fb.u[0], fb.u[1], &fa, t);
+	else
+		clip_polygon(&r, &fb, &fa, t);
+	if (r.n < 2)
+		return 1;
+
+	/* Each point lifted onto both features; margins along n. */
+	mk_contact c[REGION_MAX];
+	double dist[REGION_MAX];
+	for (int i = 0; i < r.n; i++) {
+		mink_vec3 xa = lift(&fa, &pl, n, r.u[i]), xb = lift(&fb, &pl, n, r.u[i]);
+		c[i].pa = v3_add(xa, v3_scale(n, A->margin));
+		dist[i] = v3_dot(v3_sub(xb, xa), n) - A->margin - B->margin;
+		c[i].distance = dist[i];
+		c[i].pb = v3_add(c[i].pa, v3_scale(n, dist[i]));
+	}
+	int pick[MINK_MAX_CONTACTS];
+	int k = reduce(&r, dist, max, pick);
+	/* The deepest must be the result: else the features are not trusted. */
+	if (!(fabs(dist[pick[0]] - ans->distance) <= t) || k < 2)
+		return 1;
+	for (int i = 0; i < k; i++)
+		out[i] = c[pick[i]];
+	out[0].distance = ans->distance;
+	out[0].pb = v3_add(out[0].pa, v3_scale(n, ans->distance));
+	return k;
+}
