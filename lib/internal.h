@@ -261,6 +261,11 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
 
 /* ---- lib/query.c and lib/axial.c: which solver answers ---- */
 
+/* Two overlapping box cores, exactly, by separating axes (lib/sat.c): 1
+ * with *ans filled (normal, distance, points on the swept surfaces), or 0
+ * when they touch or are apart within tol->eps, for GJK to answer. */
+int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
+
 /* Solves a pair of unit size (lib/query.c): the closed form of two points,
  * the coaxial solver, or GJK, EPA and the refinement.  *eps_out is the
  * rounding level of the pair, below which a distance is contact. */

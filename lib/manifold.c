@@ -347,10 +347,10 @@ static void region_put(region *r, double x, double y)
 	}
 }
 
-/* Segment s0-s1 clipped by convex polygon c (counter-clockwise), with the
- * polygon grown by t: the stretch left, as 0, 1 or 2 points. */
-static void clip_segment(region *r, const double *s0, const double *s1, const feature *c,
-                         double t)
+/* Segment s0-s1 clipped by convex polygon c (counter-clockwise): the
+ * stretch left, as 0, 1 or 2 points.  The polygon is not grown: a point
+ * outside it by any amount would be off the face. */
+static void clip_segment(region *r, const double *s0, const double *s1, const feature *c)
 {
 	double lo = 0.0, hi = 1.0, dx = s1[0] - s0[0], dy = s1[1] - s0[1];
 	for (int i = 0; i < c->n; i++) {
@@ -358,8 +358,8 @@ static void clip_segment(region *r, const double *s0, const double *s1, const fe
 		double ex = b[0] - a[0], ey = b[1] - a[1], el = hypot(ex, ey);
 		if (!(el > 0.0))
 			continue;
-		/* inside: (e x (p - a)) / |e| >= -t */
-		double f0 = (ex * (s0[1] - a[1]) - ey * (s0[0] - a[0])) / el + t;
+		/* inside: e x (p - a) >= 0 */
+		double f0 = (ex * (s0[1] - a[1]) - ey * (s0[0] - a[0])) / el;
 		double fd = (ex * dy - ey * dx) / el;
 		if (fd == 0.0) {
 			if (f0 < 0.0)
@@ -379,9 +379,9 @@ static void clip_segment(region *r, const double *s0, const double *s1, const fe
 		region_put(r, s0[0] + dx * hi, s0[1] + dy * hi);
 }
 
-/* Polygon s clipped by convex polygon c (both counter-clockwise), c grown
- * by t (Sutherland-Hodgman). */
-static void clip_polygon(region *r, const feature *s, const feature *c, double t)
+/* Polygon s clipped by convex polygon c, both counter-clockwise
+ * (Sutherland-Hodgman). */
+static void clip_polygon(region *r, const feature *s, const feature *c)
 {
 	region in, out;
 	in.n = 0;
@@ -395,8 +395,8 @@ static void clip_polygon(region *r, const feature *s, const feature *c, double t
 		out.n = 0;
 		for (int j = 0; j < in.n; j++) {
 			const double *p = in.u[j], *q = in.u[(j + 1) % in.n];
-			double fp = (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / el + t;
-			double fq = (ex * (q[1] - a[1]) - ey * (q[0] - a[0])) / el + t;
+			double fp = (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / el;
+			double fq = (ex * (q[1] - a[1]) - ey * (q[0] - a[0])) / el;
 			if (fp >= 0.0)
 				region_put(&out, p[0], p[1]);
 			if ((fp >= 0.0) != (fq >= 0.0)) {
@@ -559,11 +559,11 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *
 	if (fa.n == 2 && fb.n == 2)
 		overlap_segments(&r, &fa, &fb, t);
 	else if (fa.n == 2)
-		clip_segment(&r, fa.u[0], fa.u[1], &fb, t);
+		clip_segment(&r, fa.u[0], fa.u[1], &fb);
 	else if (fb.n == 2)
-		clip_segment(&r, fb.u[0], fb.u[1], &fa, t);
+		clip_segment(&r, fb.u[0], fb.u[1], &fa);
 	else
-		clip_polygon(&r, &fb, &fa, t);
+		clip_polygon(&r, &fb, &fa);
 	if (r.n < 2)
 		return 1;
 

@@ -397,6 +397,8 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 		solve_points(A, B, &tol, ans);
 		return;
 	}
+	if (dim == 3 && A->type == CORE_BOX && B->type == CORE_BOX && mk_sat_boxes(A, B, &tol, ans))
+		return;
 	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
 		return;
 
@@ -523,6 +525,9 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 
 	mk_contact patch[MINK_MAX_CONTACTS];
 	int np = mk_manifold(&A, &B, 3, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	/* The result's points are the deepest contact's. */
+	ans.pa = patch[0].pa;
+	ans.pb = patch[0].pb;
 	mk_contact_result3(out, &ans, eps, &ra, pa->position, &B, patch, np);
 	if (!result_finite(out))
 		fail(out, 3, MINK_ERR_NUMERIC);
@@ -563,6 +568,9 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 
 	mk_contact patch[MINK_MAX_CONTACTS];
 	int np = mk_manifold(&A, &B, 2, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	/* The result's points are the deepest contact's. */
+	ans.pa = patch[0].pa;
+	ans.pb = patch[0].pb;
 	mk_contact_result2(out, &ans, eps, &ra, v3(pa->position.x, pa->position.y, 0.0), &B, patch, np);
 	if (!result_finite(out))
 		fail(out, 2, MINK_ERR_NUMERIC);
