@@ -40,6 +40,7 @@
 
 typedef struct feature {
 	int n;                    /* 1 point, 2 a segment, >= 3 a convex polygon */
+	int convex;               /* the points are a convex polygon in order */
 	mink_vec3 p[FEATURE_MAX]; /* query frame */
 	double u[FEATURE_MAX][2]; /* projections on the contact plane */
 } feature;
@@ -192,6 +193,8 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 {
 	mink_vec3 dl = s->identity ? d : m3_tmul(&s->rot, d);
 	f->n = 0;
+	f->convex = s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
+	            s->type == CORE_ELLIPSOID || s->type == CORE_TRIANGLE;
 	switch (s->type) {
 	case CORE_POINT:
 		put(f, v3(0, 0, 0));
@@ -253,6 +256,28 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 	}
 	if (f->n < 2)
 		return;
+	if (f->convex && f->n >= 3) {
+		/* A polygon in cyclic order already (a box face, a disc): made
+		 * counter-clockwise, unless it is seen edge-on. */
+		double area = 0.0;
+		for (int i = 0; i < f->n; i++) {
+			const double *p = f->u[i], *q = f->u[(i + 1) % f->n];
+			area += p[0] * q[1] - q[0] * p[1];
+		}
+		if (area < 0.0)
+			for (int i = 0, j = f->n - 1; i < j; i++, j--) {
+				mink_vec3 p = f->p[i];
+				double a = f->u[i][0], b = f->u[i][1];
+				f->p[i] = f->p[j];
+				f->u[i][0] = f->u[j][0];
+				f->u[i][1] = f->u[j][1];
+				f->p[j] = p;
+				f->u[j][0] = a;
+				f->u[j][1] = b;
+			}
+		if (fabs(area) > t * t)
+			return;
+	}
 	/* Sort by u (insertion sort: at most FEATURE_MAX points). */
 	for (int i = 1; i < f->n; i++)
 		for (int j = i; j > 0 && u_less(f->u[j], f->u[j - 1]); j--) {

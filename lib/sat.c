@@ -190,41 +190,59 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 		axes[3 + j] = eb[j];
 		used[3 + j] = 1;
 	}
+	/* Apart or touching along a face axis: GJK's (most apart pairs stop
+	 * here). */
+	for (int k = 0; k < 6; k++)
+		if (!(over[k] > 4.0 * tol->eps))
+			return 0;
+	/* Edge pairs e_i x c_j, in the closed form of Gottschalk et al.: the
+	 * components of c_j, so only the length needs a square root. */
+	static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 	for (int i = 0; i < 3; i++)
 		for (int j = 0; j < 3; j++) {
-			int k = 6 + 3 * i + j;
-			mink_vec3 l = v3_cross(ea[i], eb[j]);
-			double len = v3_len(l);
-			used[k] = len > 1e-9;
+			int k = 6 + 3 * i + j, i1 = next[i], i2 = prev[i], j1 = next[j], j2 = prev[j];
+			const double(*r)[3] = B->rot.m;
+			double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+			used[k] = len2 > 1e-18;
 			if (!used[k])
 				continue;
-			l = v3_scale(l, 1.0 / len);
-			double ra = a[0] * fabs(l.x) + a[1] * fabs(l.y) + a[2] * fabs(l.z);
-			double rb = b[0] * fabs(v3_dot(l, eb[0])) + b[1] * fabs(v3_dot(l, eb[1])) +
-			            b[2] * fabs(v3_dot(l, eb[2]));
-			over[k] = ra + rb - fabs(v3_dot(t, l));
+			double ra = a[i1] * ar[i2][j] + a[i2] * ar[i1][j];
+			double rb = b[j1] * ar[i][j2] + b[j2] * ar[i][j1];
+			double tl = tt[i2] * r[i1][j] - tt[i1] * r[i2][j];
+			double len = sqrt(len2);
+			over[k] = (ra + rb - fabs(tl)) / len;
+			if (!(over[k] > 4.0 * tol->eps))
+				return 0;
+			mink_vec3 l;
+			double *lc = &l.x;
+			lc[i] = 0.0;
+			lc[i1] = -r[i2][j] / len;
+			lc[i2] = r[i1][j] / len;
 			axes[k] = l;
 		}
 	int best = 0;
 	for (int k = 1; k < 15; k++)
 		if (used[k] && over[k] < over[best])
 			best = k;
-	/* Touching or apart (within the rounding level): GJK's. */
-	if (!(over[best] > 4.0 * tol->eps))
-		return 0;
 	/* Axes within the fast pass's rounding of the least: decided again in
 	 * double-double, ties to the earlier axis. */
-	dd low = overlap_dd(a, b, &B->rot, t, best);
-	for (int k = 0; k < 15; k++) {
-		if (k == best || !used[k] || !(over[k] <= over[best] + tol->eps))
-			continue;
-		dd o = overlap_dd(a, b, &B->rot, t, k);
-		if (dd_less(o, low) || (!dd_less(low, o) && k < best)) {
-			low = o;
-			best = k;
+	int near = 0;
+	for (int k = 0; k < 15; k++)
+		near += k != best && used[k] && over[k] <= over[best] + tol->eps;
+	double depth = over[best];
+	if (near) {
+		dd low = overlap_dd(a, b, &B->rot, t, best);
+		for (int k = 0; k < 15; k++) {
+			if (k == best || !used[k] || !(over[k] <= over[best] + tol->eps))
+				continue;
+			dd o = overlap_dd(a, b, &B->rot, t, k);
+			if (dd_less(o, low) || (!dd_less(low, o) && k < best)) {
+				low = o;
+				best = k;
+			}
 		}
+		depth = low.hi;
 	}
-	double depth = low.hi;
 	mink_vec3 axis = axes[best];
 	int kind = best < 3 ? 0 : best < 6 ? 1 : 2;
 	int bi = best < 3 ? best : best < 6 ? 0 : (best - 6) / 3;

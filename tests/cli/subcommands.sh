@@ -464,7 +464,7 @@ has "render boxes: its label" "$TMP/boxes.svg" '>depth 0.25</text>'
 has "render boxes: the title" "$TMP/boxes.svg" 'pair boxes · 3D · penetrating · depth 0.25'
 has "render boxes: legend A" "$TMP/boxes.svg" '>box, half_extents [1, 1, 1]</text>'
 has "render boxes: legend B" "$TMP/boxes.svg" '>at [1.25, 0, 0], rotation [1, 0, 0, 0]</text>'
-has "render boxes: legend point_a" "$TMP/boxes.svg" '>point_a [1, -0.5, 0.5]</text>'
+has "render boxes: legend point_a" "$TMP/boxes.svg" '>point_a [1, -0.5, -0.5]</text>'
 has "render boxes: legend normal" "$TMP/boxes.svg" '>normal [1, 0, 0] × depth 0.25</text>'
 has "render boxes: the grid" "$TMP/boxes.svg" '<line class="gridline"'
 "$MINK" -f ndjson testdata/demo.json 2>/dev/null | grep '"boxes"' | sed 's/"/\&quot;/g' >"$TMP/desc"
