@@ -14,7 +14,8 @@
 CC       ?= cc
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
-SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_FLAGS = -fsanitize=address,undefined,float-cast-overflow,pointer-overflow \
+            -fno-omit-frame-pointer -fno-sanitize-recover=all
 EXTRA_CFLAGS ?=
 EXTRA_LDFLAGS ?=
 

@@ -26,7 +26,8 @@ char *cli_buf_reserve(cli_buf *b, size_t extra)
 {
 	if (extra > (size_t)-1 - b->len)
 		cli_out_of_memory();
-	if (b->len + extra > b->cap) {
+	/* Never NULL + 0: an empty buffer gets its first block even for 0. */
+	if (b->len + extra > b->cap || !b->data) {
 		size_t cap = b->cap ? b->cap : 256;
 
 		while (cap < b->len + extra) {
@@ -42,6 +43,8 @@ char *cli_buf_reserve(cli_buf *b, size_t extra)
 
 void cli_buf_put(cli_buf *b, const char *s, size_t n)
 {
+	if (n == 0)
+		return; /* s may be NULL then */
 	memcpy(cli_buf_reserve(b, n), s, n);
 	b->len += n;
 }

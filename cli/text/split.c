@@ -273,6 +273,10 @@ static int scan_element(cli_reader *r, cli_record *rec)
 		char c = r->buf[r->pos];
 
 		if (r->in_string) {
+			/* A raw newline is invalid in a JSON string (the parser will
+			 * say so) but still ends a line, escaped or not. */
+			if (c == '\n')
+				new_line(r, r->pos);
 			if (r->escape) {
 				r->escape = 0;
 			} else if (c == '\\') {
@@ -280,9 +284,6 @@ static int scan_element(cli_reader *r, cli_record *rec)
 			} else if (c == '"') {
 				r->in_string = 0;
 				r->rec_end = r->pos + 1;
-			} else if (c == '\n') {
-				/* Invalid in a JSON string (cJSON will say so), but a line. */
-				new_line(r, r->pos);
 			}
 			r->pos++;
 			continue;
@@ -386,12 +387,25 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 			unsigned long long at = r->base + r->pos;
 			unsigned char c = (unsigned char)r->buf[r->pos];
 
-			/* A UTF-8 byte order mark is skipped, not counted as columns. */
-			if (at < 3 && c == (unsigned char)"\xEF\xBB\xBF"[at] &&
-			    (at == 0 || r->line_start == at)) {
-				r->line_start = at + 1;
-				r->pos++;
-			} else if (c == '\n') {
+			/*
+			 * A UTF-8 byte order mark - all three bytes, at the very
+			 * start of the file - is skipped, not counted as columns.
+			 * Any other byte is data, even one that a mark begins with.
+			 */
+			if (at == 0 && c == 0xEF) {
+				while (r->len - r->pos < 3 && !r->eof) {
+					if (fill(r) < 0) {
+						r->phase = P_DONE;
+						return CLI_READ_IOERR;
+					}
+				}
+				if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
+					r->line_start = 3;
+					r->pos += 3;
+					break;
+				}
+			}
+			if (c == '\n') {
 				new_line(r, r->pos++);
 			} else if (is_blank((char)c)) {
 				r->pos++;

@@ -35,6 +35,14 @@ fi
 # OBJ files from its own directory.
 ln -s "$(pwd)/$M" "$TMP/meshes" || exit 2
 printf '{"a": {"type": "hull", "obj": "meshes/lshape.obj", "position": [-1, 0, 0]}, "b": {"type": "hull", "obj": "meshes/torus.obj", "rotation": [1, 1, 0, 0], "margin": 0.125}}\n' >"$TMP/rel.ndjson"
+# A file that opens with an empty statement line reads as the rest of it
+# (the reader once took a zero offset of a null pointer there: UBSan).
+printf ' \nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n' >"$TMP/blank-first.obj"
+printf '{"a": {"type": "hull", "obj": "blank-first.obj"}, "b": {"type": "sphere", "radius": 0.25, "position": [2, 0, 0]}}\n' >"$TMP/blank-first.ndjson"
+run -f ndjson "$TMP/blank-first.ndjson"
+expect "an OBJ file opening with a blank line" 0 '*' -
+has "an OBJ file opening with a blank line: distance" "$TMP/out" '"distance":0.75'
+
 run -f ndjson "$TMP/rel.ndjson"
 expect "paths from the input file's directory" 0 '*' -
 mv "$TMP/out" "$TMP/json.out"

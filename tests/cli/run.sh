@@ -96,6 +96,22 @@ mv "$TMP/out" "$TMP/circles.out"
 run_in "$TMP/crlf" -f ndjson -d 2
 expect "BOM and CRLF" 0 "$TMP/circles.out" -
 
+# Only a whole byte order mark at the start of the file is one: bytes it
+# begins with are data anywhere else (they used to be dropped after a
+# newline at offset 1 or 2, turning "\273 2a" into "2a").
+printf '\n\2732a\n' >"$TMP/stray"
+run_in "$TMP/stray" -f ndjson
+has "a stray 0xBB at offset 1 is kept" "$TMP/err" 'mink: <stdin>:2:1: invalid JSON: unexpected byte 0xBB'
+printf '\357{"id": 1}\n' >"$TMP/stray"
+run_in "$TMP/stray" -f ndjson
+has "a lone 0xEF at offset 0 is kept" "$TMP/err" 'mink: <stdin>:1:1: invalid JSON: unexpected byte 0xEF'
+
+# A backslash before a raw newline inside a string still ends the line:
+# the next records' line numbers stay right.
+printf '[{"id": "a\\\n"},\n{"bad": 1}\n]\n' >"$TMP/bsl.json"
+run_in "$TMP/bsl.json"
+has "an escaped raw newline counts as a line" "$TMP/err" "mink: <stdin>:3: unknown field 'bad'"
+
 # Two boxes are answered in closed form (separating axes); the same cubes
 # as hulls of their corners go through EPA.
 cube='{"type": "hull", "points": [[-0.5,-0.5,-0.5],[0.5,-0.5,-0.5],[-0.5,0.5,-0.5],[0.5,0.5,-0.5],[-0.5,-0.5,0.5],[0.5,-0.5,0.5],[-0.5,0.5,0.5],[0.5,0.5,0.5]]'
