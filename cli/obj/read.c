@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "text/strmap.h"
@@ -579,13 +580,35 @@ cli_obj *cli_obj_parse(const char *text, size_t len, cli_obj_error *err)
 
 cli_obj *cli_obj_read(const char *path, cli_obj_error *err)
 {
-	int fd = open(path, O_RDONLY);
+	/* O_NONBLOCK: a FIFO must not stop the whole run in open(2). */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
 	cli_buf b = {0};
 	cli_obj *o;
 	ssize_t got;
 
 	if (fd < 0)
 		goto io;
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		goto io;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > CLI_OBJ_MAX_BYTES) {
+		close(fd);
+		err->line = 0;
+		if (!S_ISREG(st.st_mode))
+			snprintf(err->message, sizeof err->message, "not a regular file (%s)",
+			         S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+			         : S_ISSOCK(st.st_mode) ? "a socket" : "a device");
+		else
+			snprintf(err->message, sizeof err->message,
+			         "larger than %d MiB, the most an OBJ file may hold",
+			         CLI_OBJ_MAX_BYTES >> 20);
+		return NULL;
+	}
 	for (;;) {
 		char *p = cli_buf_reserve(&b, 1 << 16);
 
@@ -595,6 +618,15 @@ cli_obj *cli_obj_read(const char *path, cli_obj_error *err)
 		if (got <= 0)
 			break;
 		b.len += (size_t)got;
+		if (b.len > CLI_OBJ_MAX_BYTES) { /* it grew while read */
+			close(fd);
+			cli_buf_free(&b);
+			err->line = 0;
+			snprintf(err->message, sizeof err->message,
+			         "larger than %d MiB, the most an OBJ file may hold",
+			         CLI_OBJ_MAX_BYTES >> 20);
+			return NULL;
+		}
 	}
 	if (got < 0) {
 		int e = errno;

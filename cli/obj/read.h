@@ -29,6 +29,9 @@
 
 #include "mink.h"
 
+/** The largest OBJ file read (bytes): bounded memory on any input. */
+#define CLI_OBJ_MAX_BYTES (1 << 30)
+
 /** Room for a reader message, NUL included. */
 #define CLI_OBJ_MSG_MAX 160
 

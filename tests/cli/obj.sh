@@ -35,6 +35,29 @@ fi
 # OBJ files from its own directory.
 ln -s "$(pwd)/$M" "$TMP/meshes" || exit 2
 printf '{"a": {"type": "hull", "obj": "meshes/lshape.obj", "position": [-1, 0, 0]}, "b": {"type": "hull", "obj": "meshes/torus.obj", "rotation": [1, 1, 0, 0], "margin": 0.125}}\n' >"$TMP/rel.ndjson"
+# OBJ paths that are not regular files are refused at once (a FIFO used to
+# block the whole run in open(2), /dev/zero to fill the memory); the
+# records around them are answered.
+if mkfifo "$TMP/fifo.obj" 2>/dev/null; then
+	sphere='"b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}'
+	{
+		printf '{"a": {"type": "sphere", "radius": 1}, %s}\n' "$sphere"
+		printf '{"a": {"type": "hull", "obj": "fifo.obj"}, %s}\n' "$sphere"
+		printf '{"a": {"type": "hull", "obj": "/dev/zero"}, %s}\n' "$sphere"
+		printf '{"a": {"type": "hull", "obj": "."}, %s}\n' "$sphere"
+		printf '{"a": {"type": "sphere", "radius": 1}, %s}\n' "$sphere"
+	} >"$TMP/special.ndjson"
+	timeout 20 "$MINK" -f ndjson "$TMP/special.ndjson" >"$TMP/out" 2>"$TMP/err" </dev/null
+	status=$?
+	expect "OBJ paths to a FIFO, a device, a directory" 1 '*' '*'
+	has "a FIFO OBJ path" "$TMP/err" 'fifo.obj: not a regular file (a FIFO)'
+	has "a device OBJ path" "$TMP/err" '/dev/zero: not a regular file (a device)'
+	has "a directory OBJ path" "$TMP/err" '.: not a regular file (a directory)'
+	if [ "$(grep -c '"status":"ok"' "$TMP/out")" = 2 ]; then pass; else fail "the records around them are not answered"; fi
+else
+	skip "no mkfifo"
+fi
+
 # A file that opens with an empty statement line reads as the rest of it
 # (the reader once took a zero offset of a null pointer there: UBSan).
 printf ' \nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n' >"$TMP/blank-first.obj"
@@ -123,7 +146,7 @@ printf '%s\n' "mink: $M/cube.obj: no object or group 'nothing'" >"$TMP/want"
 expect "no such object" 2 '*' "$TMP/want"
 mkdir "$TMP/dir.obj"
 run -f ndjson "$TMP/dir.obj" $M/cube.obj
-printf '%s\n' "mink: $TMP/dir.obj: Is a directory" >"$TMP/want"
+printf '%s\n' "mink: $TMP/dir.obj: not a regular file (a directory)" >"$TMP/want"
 expect "a directory" 2 '*' "$TMP/want"
 # Every file of bad/ is refused with its line.
 for f in $M/bad/*.obj; do
