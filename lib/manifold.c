@@ -561,7 +561,10 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *
 	out[0].pa = ans->pa;
 	out[0].pb = ans->pb;
 	out[0].distance = ans->distance;
-	if (max == 1 || !(t < size) || !v3_isfinite(n))
+	/* Even for one contact the patch is found: its deepest point is the
+	 * same whatever max_contacts asks for (the picks below are a prefix
+	 * of one greedy order), and the result's points are that contact's. */
+	if (!(t < size) || !v3_isfinite(n))
 		return 1;
 
 	plane2 pl;
