@@ -24,15 +24,6 @@ hasnt() {
 	fi
 }
 
-# equal NAME WANT GOT
-equal() {
-	if [ "$2" = "$3" ]; then
-		pass
-	else
-		fail "$1: got '$3', expected '$2'"
-	fi
-}
-
 # empty NAME FILE
 empty() {
 	if [ -s "$2" ]; then
