@@ -224,6 +224,7 @@ G=tests/cli/golden
 run diff --help
 expect "diff --help" 0
 has "diff --help" "$TMP/out" "Usage: mink diff [OPTION]... EXPECTED ACTUAL"
+has "diff --help: contacts" "$TMP/out" "contacts compares the number of contacts where both files give it"
 
 # The same run in any two formats: no difference.
 for e in json ndjson csv; do
@@ -359,6 +360,43 @@ expect "diff -q" 1
 equal "diff -q: only the summary" 1 "$(wc -l <"$TMP/out")"
 run diff "$G/analytic.json" "$G/analytic.json"
 has "diff: one name twice" "$TMP/out" "0 only in EXPECTED, 0 only in ACTUAL"
+
+# Contacts: their count, then each one's distance and points, in order.
+sed 's/,"contacts":\[[^]]*\(\][^]]*\)*\]}\]//' "$G/analytic.ndjson" >"$TMP/old.ndjson"
+if grep -q contacts "$TMP/old.ndjson"; then fail "diff: contacts not taken out"; else pass; fi
+run diff "$TMP/old.ndjson" "$G/analytic.ndjson"
+expect "diff: a file without contacts" 0
+has "diff: a file without contacts" "$TMP/out" "25 matched, 0 differ (0 differences)"
+"$MINK" -f ndjson --contacts=1 testdata/analytic.json >"$TMP/one.ndjson" 2>/dev/null
+"$MINK" -f csv --contacts=1 testdata/analytic.json >"$TMP/one.csv" 2>/dev/null
+for one in one.ndjson one.csv; do
+	run diff "$G/analytic.ndjson" "$TMP/$one"
+	expect "diff: --contacts=1 ($one)" 1
+	has "diff: --contacts=1 ($one)" "$TMP/out" '"unit-boxes": contacts (how many): expected 4, actual 1'
+	has "diff: --contacts=1 ($one), 2D" "$TMP/out" '"boxes-2d": contacts (how many): expected 2, actual 1'
+	has "diff: --contacts=1 ($one)" "$TMP/out" "25 matched, 2 differ (2 differences)"
+done
+run diff "$G/analytic.csv" "$TMP/one.csv"
+expect "diff: contact counts in CSV" 1
+run diff --ignore contacts "$G/analytic.csv" "$TMP/one.ndjson"
+expect "diff --ignore contacts" 0
+sed -e '/"unit-boxes"/s/"contacts":\[{"distance":-0.25,"point_a":\[0.5,-0.5,0.5\],"point_b":\[0.25,-0.5,0.5\]/"contacts":[{"distance":-0.25,"point_a":[0.5,-0.5,0.5],"point_b":[0.25,-0.5,0.75]/' \
+	-e '/"boxes-2d"/s/},{"distance":-0.25,/},{"distance":-0.5,/' "$G/analytic.ndjson" >"$TMP/moved.ndjson"
+run diff "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff: contacts moved" 1
+has "diff: a contact's point" "$TMP/out" '"unit-boxes": contacts[0].point_b: expected [0.25,-0.5,0.5], actual [0.25,-0.5,0.75], error 0.25 in z (relative 0.5)'
+has "diff: a contact's distance" "$TMP/out" '"boxes-2d": contacts[1].distance: expected -0.25, actual -0.5, error 0.25 (relative 1)'
+has "diff: contacts moved" "$TMP/out" "25 matched, 2 differ (2 differences)"
+run diff --abs 0.25 "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --abs 0.25: contacts within" 0
+run diff --fields distance,contacts "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --fields distance,contacts" 1
+run diff --fields distance "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --fields distance: contacts not compared" 0
+sed '1s/"contacts":\[/"contacts":[{"distance":1},/' "$G/analytic.ndjson" >"$TMP/badc.ndjson"
+run diff "$G/analytic.ndjson" "$TMP/badc.ndjson"
+expect "diff: malformed contacts" 2
+has "diff: malformed contacts" "$TMP/err" "badc.ndjson:1: result 'spheres': contacts are not up to 16 objects of a distance and four points of 3 numbers"
 
 # Repeated ids pair up in order.
 { result d 1 '[1,0,0]' separated; result d 2 '[1,0,0]' separated; } >"$TMP/dup-e.ndjson"
