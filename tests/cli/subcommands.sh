@@ -496,12 +496,19 @@ has "render boxes: legend B" "$TMP/boxes.svg" '>at [1.25, 0, 0], rotation [1, 0,
 has "render boxes: legend point_a" "$TMP/boxes.svg" '>point_a [1, 0.5, 0.5]</text>'
 has "render boxes: legend normal" "$TMP/boxes.svg" '>normal [1, 0, 0] × depth 0.25</text>'
 has "render boxes: the grid" "$TMP/boxes.svg" '<line class="gridline"'
+# The four contacts on each side in both views, and one mark of each in
+# the legend; the patch seen edge-on is a line on each side.
+count "render boxes: contacts on A" "$TMP/boxes.svg" '<circle class="contact-a"' 9
+count "render boxes: contacts on B" "$TMP/boxes.svg" '<circle class="contact-b"' 9
+count "render boxes: the patch edge-on" "$TMP/boxes.svg" '<line class="patch patch-' 4
+has "render boxes: legend contacts" "$TMP/boxes.svg" '>4 contacts, distance -0.25</text>'
 "$MINK" -f ndjson testdata/demo.json 2>/dev/null | grep '"boxes"' | sed 's/"/\&quot;/g' >"$TMP/desc"
 has "render boxes: the result in <desc>" "$TMP/boxes.svg" "<desc>$(cat "$TMP/desc")</desc>"
 
 run render --views 3 --index 2 testdata/demo.json
 expect "render --views 3" 0
 count "render --views 3" "$TMP/out" '<g class="view"' 3
+count "render --views 3: the patch along n" "$TMP/out" '<polygon class="patch patch-' 2
 cmp -s "$TMP/out" "$TMP/boxes.svg" && fail "render --views 3 is the same picture" || pass
 run render --views 1 --id boxes testdata/demo.json
 count "render --views 1" "$TMP/out" '<g class="view"' 1
@@ -517,6 +524,9 @@ expect "render 2D" 0
 count "render 2D: one view" "$TMP/out" '<g class="view"' 1
 has "render 2D: world axes" "$TMP/out" '<line class="axis"'
 has "render 2D: legend" "$TMP/out" '>polygon, 3 points</text>'
+has "render 2D: one contact" "$TMP/out" '>1 contact, distance -0.2</text>'
+count "render 2D: its marks" "$TMP/out" '<circle class="contact-' 4
+hasnt "render 2D: no patch" "$TMP/out" 'class="patch'
 wellformed "render 2D" "$TMP/out"
 
 # The first pair by default, from a file or standard input.
