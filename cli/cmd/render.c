@@ -603,7 +603,7 @@ static void legend_contacts(char *line, size_t size, const mink_result *res)
 		         res->contact_count, lo, hi);
 }
 
-/* The rows of the answer: the points, the contacts, the normal, the
+/* The rows of the answer: the points, the normal, the contacts, the
  * tangents, the status. */
 static void legend_answer(legend *l, int dim, const mink_result *res)
 {
