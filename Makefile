@@ -30,7 +30,7 @@ CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
 DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
-           python3-jsonschema mandoc libxml2-utils librsvg2-bin
+           python3-jsonschema mandoc libxml2-utils librsvg2-bin jq
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)

@@ -32,6 +32,9 @@ enum {
 	OPT_SIZE_TOLERANCE,
 	OPT_MAX_GJK,
 	OPT_MAX_EPA,
+	OPT_CONTACTS,
+	OPT_CONTACT_TOLERANCE,
+	OPT_CONTACT_ROWS,
 	OPT_PROGRESS,
 	OPT_NO_PROGRESS,
 	/* the pose options of `mink A.obj B.obj`, in objpair.h's order */
@@ -47,6 +50,9 @@ static const struct option long_options[] = {
 	{"size-tolerance", required_argument, NULL, OPT_SIZE_TOLERANCE},
 	{"max-gjk-iterations", required_argument, NULL, OPT_MAX_GJK},
 	{"max-epa-iterations", required_argument, NULL, OPT_MAX_EPA},
+	{"contacts", required_argument, NULL, OPT_CONTACTS},
+	{"contact-tolerance", required_argument, NULL, OPT_CONTACT_TOLERANCE},
+	{"contact-rows", no_argument, NULL, OPT_CONTACT_ROWS},
 	{"jobs", required_argument, NULL, 'j'},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
@@ -80,6 +86,13 @@ static const char help_text[] =
 	"                              (default %s)\n"
 	"      --max-gjk-iterations=N  GJK iteration limit (default %d)\n"
 	"      --max-epa-iterations=N  EPA iteration limit (default %d)\n"
+	"      --contacts=N|all        most contact points per result, 1 to %d\n"
+	"                              or all (default %d)\n"
+	"      --contact-tolerance=X   how far below a supporting plane, relative\n"
+	"                              to the pair's size, a vertex still belongs\n"
+	"                              to the contact (default %s)\n"
+	"      --contact-rows          with -f csv: one row per contact instead\n"
+	"                              of one per result\n"
 	"  -j, --jobs=N                worker threads (default: one per core)\n"
 	"      --progress              show progress on stderr even when it is\n"
 	"                              not a terminal\n"
@@ -126,13 +139,14 @@ static int parse_count(const char *s, int max, int *out)
 static void usage(void)
 {
 	mink_options d = mink_default_options();
-	char tol[CLI_NUM_MAX], size_tol[CLI_NUM_MAX];
+	char tol[CLI_NUM_MAX], size_tol[CLI_NUM_MAX], contact_tol[CLI_NUM_MAX];
 
 	/* The defaults come from the library, so the text cannot go stale. */
 	cli_fmtnum(tol, d.tolerance);
 	cli_fmtnum(size_tol, d.size_tolerance);
+	cli_fmtnum(contact_tol, d.contact_tolerance);
 	printf(help_text, tol, size_tol, d.max_gjk_iterations,
-	       d.max_epa_iterations);
+	       d.max_epa_iterations, MINK_MAX_CONTACTS, d.max_contacts, contact_tol);
 }
 
 int main(int argc, char **argv)
@@ -141,7 +155,7 @@ int main(int argc, char **argv)
 	cli_format format = CLI_FORMAT_JSON;
 	const char *output = NULL;
 	FILE *out = stdout;
-	int c, status = 0, objpair, progress = -1;
+	int c, status = 0, objpair, progress = -1, contact_rows = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	cli_objpair pair_options = {{{NULL}}, NULL};
 	char msg[160];
@@ -219,6 +233,23 @@ int main(int argc, char **argv)
 				return cli_usage_error(NULL, "invalid iteration limit '%s' "
 				                   "(a number >= 1)", optarg);
 			break;
+		case OPT_CONTACTS:
+			if (strcmp(optarg, "all") == 0)
+				batch.options.max_contacts = MINK_MAX_CONTACTS;
+			else if (parse_count(optarg, MINK_MAX_CONTACTS,
+			                     &batch.options.max_contacts) < 0)
+				return cli_usage_error(NULL, "invalid number of contacts '%s' "
+				                   "(1 to %d, or all)", optarg, MINK_MAX_CONTACTS);
+			break;
+		case OPT_CONTACT_TOLERANCE:
+			if (cli_parse_double(optarg, 0, DBL_MAX,
+			                     &batch.options.contact_tolerance) < 0)
+				return cli_usage_error(NULL, "invalid contact tolerance '%s' "
+				                   "(a number >= 0)", optarg);
+			break;
+		case OPT_CONTACT_ROWS:
+			contact_rows = 1;
+			break;
 		case 'h':
 			usage();
 			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
@@ -229,6 +260,10 @@ int main(int argc, char **argv)
 			return cli_bad_option(NULL, c, opt, long_options, "fodjhV");
 		}
 	}
+	if (contact_rows && format != CLI_FORMAT_CSV)
+		return cli_usage_error(NULL, "option '--contact-rows' needs -f csv");
+	if (contact_rows)
+		format = CLI_FORMAT_CSV_CONTACTS;
 	/* Progress only on a terminal, unless asked for. */
 	batch.progress = progress < 0 ? isatty(STDERR_FILENO) : progress;
 	objpair = cli_objpair_mode(&pair_options, argc - optind, argv + optind,

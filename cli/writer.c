@@ -21,9 +21,16 @@ const char *const cli_csv_names[CLI_CSV_COLUMNS] = {
 	"nx", "ny", "nz",
 	"point_a_x", "point_a_y", "point_a_z", "point_b_x", "point_b_y", "point_b_z",
 	"local_a_x", "local_a_y", "local_a_z", "local_b_x", "local_b_y", "local_b_z",
-	"t1x", "t1y", "t1z", "t2x", "t2y", "t2z",
+	"t1x", "t1y", "t1z", "t2x", "t2y", "t2z", "contact_count",
 	"gjk_iterations", "epa_iterations",
 	"warning", "error_code", "error_message", "notes",
+};
+
+const char *const cli_contact_names[CLI_CONTACT_COLUMNS] = {
+	"id", "status", "contact", "distance", "nx", "ny", "nz",
+	"point_a_x", "point_a_y", "point_a_z", "point_b_x", "point_b_y", "point_b_z",
+	"local_a_x", "local_a_y", "local_a_z", "local_b_x", "local_b_y", "local_b_z",
+	"error_code",
 };
 
 struct cli_writer {
@@ -34,17 +41,25 @@ struct cli_writer {
 	int err_no;
 };
 
+/* Whether w writes CSV: a row per record or a row per contact. */
+static int is_csv(const cli_writer *w)
+{
+	return w->format == CLI_FORMAT_CSV || w->format == CLI_FORMAT_CSV_CONTACTS;
+}
+
 cli_writer *cli_writer_new(FILE *fp, cli_format format)
 {
 	cli_writer *w = cli_xrealloc(NULL, sizeof *w);
+	int contacts = format == CLI_FORMAT_CSV_CONTACTS;
+	int columns = contacts ? CLI_CONTACT_COLUMNS : CLI_CSV_COLUMNS;
 
 	memset(w, 0, sizeof *w);
 	w->fp = fp;
 	w->format = format;
-	if (format == CLI_FORMAT_CSV && fp)
-		for (int i = 0; i < CLI_CSV_COLUMNS; i++) {
-			cli_buf_puts(&w->buf, cli_csv_names[i]);
-			cli_buf_putc(&w->buf, i + 1 < CLI_CSV_COLUMNS ? ',' : '\n');
+	if (is_csv(w) && fp)
+		for (int i = 0; i < columns; i++) {
+			cli_buf_puts(&w->buf, contacts ? cli_contact_names[i] : cli_csv_names[i]);
+			cli_buf_putc(&w->buf, i + 1 < columns ? ',' : '\n');
 		}
 	return w;
 }
@@ -141,7 +156,7 @@ static void put_num(cli_writer *w, double v)
 	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 	size_t n = cli_fmtnum(p, v);
 
-	if (n == 0 && w->format != CLI_FORMAT_CSV) {
+	if (n == 0 && !is_csv(w)) {
 		memcpy(p, "null", 4);
 		n = 4;
 	}
@@ -162,7 +177,7 @@ static void put_id(cli_writer *w, const cli_id *id)
 
 	if (!id->str)
 		cli_buf_puts(&w->buf, text);
-	else if (w->format == CLI_FORMAT_CSV)
+	else if (is_csv(w))
 		cli_put_csv_string(&w->buf, text);
 	else
 		cli_put_json_string(&w->buf, text);
@@ -200,11 +215,20 @@ static void begin_record(cli_writer *w)
 	w->records++;
 }
 
+/* Ends a record: its newline (contact rows end each row themselves). */
 static void end_record(cli_writer *w)
 {
-	if (w->format != CLI_FORMAT_JSON)
+	if (w->format == CLI_FORMAT_NDJSON || w->format == CLI_FORMAT_CSV)
 		cli_buf_putc(&w->buf, '\n');
 	drain(w);
+}
+
+/* How many contacts a result holds, within the array's bounds. */
+static int contact_count(const mink_result *res)
+{
+	return res->contact_count < 0 ? 0
+	       : res->contact_count > MINK_MAX_CONTACTS ? MINK_MAX_CONTACTS
+	       : res->contact_count;
 }
 
 /*
@@ -275,6 +299,22 @@ static void json_result(cli_writer *w, const cli_id *id, int dim,
 		cli_buf_putc(b, ',');
 		put_json_vec(w, res->tangent[1], dim);
 	}
+	cli_buf_puts(b, "],\"contacts\":[");
+	for (int i = 0; i < contact_count(res); i++) {
+		const mink_contact *c = &res->contacts[i];
+
+		cli_buf_puts(b, i ? ",{\"distance\":" : "{\"distance\":");
+		put_num(w, c->distance);
+		cli_buf_puts(b, ",\"point_a\":");
+		put_json_vec(w, c->point_a, dim);
+		cli_buf_puts(b, ",\"point_b\":");
+		put_json_vec(w, c->point_b, dim);
+		cli_buf_puts(b, ",\"local_a\":");
+		put_json_vec(w, c->local_a, dim);
+		cli_buf_puts(b, ",\"local_b\":");
+		put_json_vec(w, c->local_b, dim);
+		cli_buf_putc(b, '}');
+	}
 	cli_buf_puts(b, "],\"iterations\":{\"gjk\":");
 	put_int(w, res->gjk_iterations);
 	cli_buf_puts(b, ",\"epa\":");
@@ -316,6 +356,8 @@ static void csv_result(cli_writer *w, const cli_id *id, int dim,
 		put_csv_vec(w, res->tangent[1], dim);
 	else
 		cli_buf_puts(b, ",,,");
+	put_int(w, contact_count(res));
+	cli_buf_putc(b, ',');
 	put_int(w, res->gjk_iterations);
 	cli_buf_putc(b, ',');
 	put_int(w, res->epa_iterations);
@@ -334,6 +376,32 @@ static void csv_result(cli_writer *w, const cli_id *id, int dim,
 	}
 }
 
+/* A row per contact: the contact-row columns (writer.h). */
+static void csv_contact_rows(cli_writer *w, const cli_id *id, int dim,
+                             const mink_result *res)
+{
+	cli_buf *b = &w->buf;
+
+	for (int i = 0; i < contact_count(res); i++) {
+		const mink_contact *c = &res->contacts[i];
+
+		put_id(w, id);
+		cli_buf_putc(b, ',');
+		cli_buf_puts(b, mink_status_name(res->status));
+		cli_buf_putc(b, ',');
+		put_int(w, i + 1);
+		cli_buf_putc(b, ',');
+		put_num(w, c->distance);
+		cli_buf_putc(b, ',');
+		put_csv_vec(w, res->normal, dim);
+		put_csv_vec(w, c->point_a, dim);
+		put_csv_vec(w, c->point_b, dim);
+		put_csv_vec(w, c->local_a, dim);
+		put_csv_vec(w, c->local_b, dim);
+		cli_buf_putc(b, '\n'); /* no error code */
+	}
+}
+
 void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
                        const mink_result *res)
 {
@@ -347,6 +415,8 @@ void cli_writer_result_notes(cli_writer *w, const cli_id *id, int dim,
 	begin_record(w);
 	if (w->format == CLI_FORMAT_CSV)
 		csv_result(w, id, dim, res, notes);
+	else if (w->format == CLI_FORMAT_CSV_CONTACTS)
+		csv_contact_rows(w, id, dim, res);
 	else
 		json_result(w, id, dim, res, notes);
 	end_record(w);
@@ -371,6 +441,14 @@ void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
 		cli_buf_putc(b, ',');
 		cli_put_csv_string(b, message);
 		cli_buf_putc(b, ','); /* no notes */
+	} else if (w->format == CLI_FORMAT_CSV_CONTACTS) {
+		put_id(w, id);
+		/* the status, empty columns up to the error code's */
+		cli_buf_puts(b, ",error");
+		for (int i = CLI_CONTACT_STATUS; i < CLI_CONTACT_ERROR_CODE; i++)
+			cli_buf_putc(b, ',');
+		cli_put_csv_string(b, code);
+		cli_buf_putc(b, '\n');
 	} else {
 		cli_buf_puts(b, "{\"id\":");
 		put_id(w, id);

@@ -13,14 +13,17 @@
 typedef enum cli_format {
 	CLI_FORMAT_JSON,   /**< one JSON array, a record per line */
 	CLI_FORMAT_NDJSON, /**< one JSON object per line */
-	CLI_FORMAT_CSV     /**< a header row, then one row per record */
+	CLI_FORMAT_CSV,    /**< a header row, then one row per record */
+	CLI_FORMAT_CSV_CONTACTS /**< a header row, then one row per contact
+	                             (cli_contact_names), one per error record */
 } cli_format;
 
 /**
  * The CSV columns, in the order of the header row: the one list that the
  * writer writes and `mink diff` reads.  Vectors take three columns (x, y,
  * z), so CLI_CSV_NX + 3 * k is the first column of the k-th vector of
- * normal, point_a, point_b, local_a, local_b, t1, t2.
+ * normal, point_a, point_b, local_a, local_b, t1, t2.  contact_count is
+ * the length of the JSON record's "contacts" (empty in error rows).
  */
 typedef enum cli_csv_column {
 	CLI_CSV_ID, CLI_CSV_DIM, CLI_CSV_STATUS, CLI_CSV_STATE,
@@ -28,14 +31,35 @@ typedef enum cli_csv_column {
 	CLI_CSV_NX, CLI_CSV_POINT_A = CLI_CSV_NX + 3,
 	CLI_CSV_POINT_B = CLI_CSV_POINT_A + 3, CLI_CSV_LOCAL_A = CLI_CSV_POINT_B + 3,
 	CLI_CSV_LOCAL_B = CLI_CSV_LOCAL_A + 3, CLI_CSV_T1 = CLI_CSV_LOCAL_B + 3,
-	CLI_CSV_T2 = CLI_CSV_T1 + 3, CLI_CSV_GJK_ITERATIONS = CLI_CSV_T2 + 3,
-	CLI_CSV_EPA_ITERATIONS, CLI_CSV_WARNING, CLI_CSV_ERROR_CODE,
+	CLI_CSV_T2 = CLI_CSV_T1 + 3, CLI_CSV_CONTACT_COUNT = CLI_CSV_T2 + 3,
+	CLI_CSV_GJK_ITERATIONS, CLI_CSV_EPA_ITERATIONS, CLI_CSV_WARNING, CLI_CSV_ERROR_CODE,
 	CLI_CSV_ERROR_MESSAGE, CLI_CSV_NOTES,
 	CLI_CSV_COLUMNS
 } cli_csv_column;
 
 /** The names of the CSV columns, as in the header row. */
 extern const char *const cli_csv_names[CLI_CSV_COLUMNS];
+
+/**
+ * The columns of CSV with a row per contact (--contact-rows): the record's
+ * id and status, the contact's 1-based index in its record, its distance,
+ * the record's normal and the contact's four points, three columns each
+ * (z = 0 in 2D), and the error code.  An error record is one row with only
+ * id, status and error_code.
+ */
+typedef enum cli_contact_column {
+	CLI_CONTACT_ID, CLI_CONTACT_STATUS, CLI_CONTACT_INDEX,
+	CLI_CONTACT_DISTANCE, CLI_CONTACT_NX,
+	CLI_CONTACT_POINT_A = CLI_CONTACT_NX + 3,
+	CLI_CONTACT_POINT_B = CLI_CONTACT_POINT_A + 3,
+	CLI_CONTACT_LOCAL_A = CLI_CONTACT_POINT_B + 3,
+	CLI_CONTACT_LOCAL_B = CLI_CONTACT_LOCAL_A + 3,
+	CLI_CONTACT_ERROR_CODE = CLI_CONTACT_LOCAL_B + 3,
+	CLI_CONTACT_COLUMNS
+} cli_contact_column;
+
+/** The names of the contact-row columns, as in their header row. */
+extern const char *const cli_contact_names[CLI_CONTACT_COLUMNS];
 
 typedef struct cli_writer cli_writer;
 

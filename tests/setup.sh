@@ -20,6 +20,7 @@
 #   expect NAME STATUS [OUT [ERR]]  checks the last run (one pass)
 #   has NAME FILE TEXT              FILE holds TEXT (one pass)
 #   same EXPECTED GOT WHAT          compares two files (no pass counted)
+#   equal NAME WANT GOT             two words are equal (one pass)
 #   finish                          the summary line; exits 1 if any failed
 
 : "${suite:?must be set before sourcing tests/setup.sh}"
@@ -69,6 +70,15 @@ same() {
 	fail "$3 differs from $1:"
 	diff -u "$1" "$2" | head -n 40
 	return 1
+}
+
+# equal NAME WANT GOT: one pass if GOT is WANT.
+equal() {
+	if [ "$2" = "$3" ]; then
+		pass
+	else
+		fail "$1: got '$3', expected '$2'"
+	fi
 }
 
 # expect NAME STATUS [STDOUT [STDERR]]: checks the last run's exit status,

@@ -16,6 +16,10 @@
  * or else when each component passes as a number.  Tangents and
  * iteration counts are left out unless asked for: the tangents follow
  * from the normal, and iteration counts change with any improvement.
+ * Contacts compare by their count where both files give it (CSV's
+ * contact_count, JSON's array), and point by point, in order, where both
+ * give the points (JSON): a file written before there were contacts has
+ * nothing to compare.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -61,7 +65,8 @@ enum {
 	F_LOCAL_B = 1 << 8,
 	F_TANGENTS = 1 << 9,
 	F_ITERATIONS = 1 << 10,
-	F_ALL = (1 << 11) - 1,
+	F_CONTACTS = 1 << 11,
+	F_ALL = (1 << 12) - 1,
 	F_DEFAULT = F_ALL & ~(F_TANGENTS | F_ITERATIONS)
 };
 
@@ -72,8 +77,17 @@ static const struct {
 	{"status", F_STATUS}, {"state", F_STATE}, {"distance", F_DISTANCE},
 	{"depth", F_DEPTH}, {"normal", F_NORMAL}, {"point_a", F_POINT_A},
 	{"point_b", F_POINT_B}, {"local_a", F_LOCAL_A}, {"local_b", F_LOCAL_B},
-	{"tangents", F_TANGENTS}, {"iterations", F_ITERATIONS}, {"all", F_ALL},
+	{"tangents", F_TANGENTS}, {"iterations", F_ITERATIONS},
+	{"contacts", F_CONTACTS}, {"all", F_ALL},
 };
+
+/* A contact's points, in the order of vec_name's points. */
+enum { C_POINT_A, C_POINT_B, C_LOCAL_A, C_LOCAL_B, C_COUNT };
+
+typedef struct contact {
+	double distance;
+	double vec[C_COUNT][3];
+} contact;
 
 /* One result record, as much as the comparison needs. */
 typedef struct rec {
@@ -88,6 +102,9 @@ typedef struct rec {
 	double tan[2][3];
 	int ntan;        /* tangents given: 0, 1 (2D) or 2 */
 	long iter[2];    /* gjk, epa; -1 when not given */
+	int ncontacts;   /* how many contacts; -1 when not given */
+	int has_points;  /* the contacts themselves are given (JSON) */
+	contact contacts[MINK_MAX_CONTACTS];
 	/* The pending table: hash chain and insertion order. */
 	unsigned long hash;
 	unsigned long long seq;
@@ -524,6 +541,34 @@ static int json_vec(const cJSON *item, double *out)
 	return n;
 }
 
+/*
+ * The "contacts" of a JSON record, each a distance and four points of the
+ * record's dimension: 0, or -1 when they are not that.
+ */
+static int json_contacts(const cJSON *item, rec *r)
+{
+	int n = 0;
+
+	if (!cJSON_IsArray(item))
+		return -1;
+	for (const cJSON *c = item->child; c; c = c->next) {
+		contact *k = &r->contacts[n];
+
+		if (n == MINK_MAX_CONTACTS || !cJSON_IsObject(c) ||
+		    json_num(cJSON_GetObjectItemCaseSensitive(c, "distance"),
+		             &k->distance) < 0)
+			return -1;
+		for (int i = 0; i < C_COUNT; i++)
+			if (json_vec(cJSON_GetObjectItemCaseSensitive(c, vec_name[V_POINT_A + i]),
+			             k->vec[i]) != r->dim)
+				return -1;
+		n++;
+	}
+	r->ncontacts = n;
+	r->has_points = 1;
+	return 0;
+}
+
 static int is_status(const char *s)
 {
 	return strcmp(s, "ok") == 0 || strcmp(s, "approximate") == 0 ||
@@ -591,6 +636,11 @@ static int rec_from_json(const cJSON *j, rec *r, char *msg, size_t size)
 		if (cJSON_IsNumber(n))
 			r->iter[i] = (long)n->valuedouble;
 	}
+	f = cJSON_GetObjectItemCaseSensitive(j, "contacts");
+	if (f && json_contacts(f, r) < 0)
+		return snprintf(msg, size, "result '%.40s': contacts are not up to "
+		                "%d objects of a distance and four points of %d "
+		                "numbers", r->id, MINK_MAX_CONTACTS, r->dim), -1;
 	return 0;
 }
 
@@ -662,6 +712,9 @@ static int rec_from_csv(const source *s, char **f, size_t n, rec *r, char *msg,
 	for (int i = 0; i < 2; i++)
 		if (csv_num(cell(s, f, n, CLI_CSV_GJK_ITERATIONS + i), &v) == 0 && v == floor(v))
 			r->iter[i] = (long)v;
+	if (csv_num(cell(s, f, n, CLI_CSV_CONTACT_COUNT), &v) == 0 && v == floor(v) &&
+	    v >= 0 && v <= MINK_MAX_CONTACTS)
+		r->ncontacts = (int)v;
 	return 0;
 }
 
@@ -677,6 +730,7 @@ static rec *source_next(source *s)
 
 		memset(r, 0, sizeof *r);
 		r->iter[0] = r->iter[1] = -1;
+		r->ncontacts = -1;
 		if (s->csv) {
 			char **f;
 			size_t n;
@@ -923,6 +977,45 @@ static void compare_vec(differ *d, const rec *e, const char *field,
 	finish(d);
 }
 
+/* Two counts that differ, as words. */
+static void counts(differ *d, const rec *e, const char *field, long ev, long av)
+{
+	char es[24], as[24];
+
+	snprintf(es, sizeof es, "%ld", ev);
+	snprintf(as, sizeof as, "%ld", av);
+	words(d, e, field, es, as);
+}
+
+/*
+ * The contacts where both records give them: their count, then each
+ * contact's distance and points, in order, as the result's own are.
+ */
+static void compare_contacts(differ *d, const rec *e, const rec *a)
+{
+	char field[48];
+
+	if (e->ncontacts < 0 || a->ncontacts < 0)
+		return;
+	if (e->ncontacts != a->ncontacts) {
+		counts(d, e, "contacts (how many)", e->ncontacts, a->ncontacts);
+		return;
+	}
+	if (!e->has_points || !a->has_points)
+		return;
+	for (int k = 0; k < e->ncontacts; k++) {
+		const contact *ec = &e->contacts[k], *ac = &a->contacts[k];
+
+		snprintf(field, sizeof field, "contacts[%d].distance", k);
+		compare_num(d, e, field, ec->distance, ac->distance);
+		for (int i = 0; i < C_COUNT; i++) {
+			snprintf(field, sizeof field, "contacts[%d].%s", k,
+			         vec_name[V_POINT_A + i]);
+			compare_vec(d, e, field, ec->vec[i], ac->vec[i], 0);
+		}
+	}
+}
+
 static void compare(differ *d, const rec *e, const rec *a)
 {
 	int ev = strcmp(e->status, "error") != 0, av = strcmp(a->status, "error") != 0;
@@ -943,11 +1036,7 @@ static void compare(differ *d, const rec *e, const rec *a)
 	if (!ev || !av)
 		goto done;
 	if (e->dim != a->dim) {
-		char es[4], as[4];
-
-		snprintf(es, sizeof es, "%d", e->dim);
-		snprintf(as, sizeof as, "%d", a->dim);
-		words(d, e, "dim", es, as);
+		counts(d, e, "dim", e->dim, a->dim);
 		goto done;
 	}
 	if ((d->fields & F_STATE) && strcmp(e->state, a->state) != 0)
@@ -961,17 +1050,15 @@ static void compare(differ *d, const rec *e, const rec *a)
 			compare_vec(d, e, vec_name[i], e->vec[i], a->vec[i], i == V_NORMAL);
 	if (d->fields & F_TANGENTS) {
 		if (e->ntan != a->ntan) {
-			char es[4], as[4];
-
-			snprintf(es, sizeof es, "%d", e->ntan);
-			snprintf(as, sizeof as, "%d", a->ntan);
-			words(d, e, "tangents (how many)", es, as);
+			counts(d, e, "tangents (how many)", e->ntan, a->ntan);
 		} else {
 			for (int t = 0; t < e->ntan; t++)
 				compare_vec(d, e, t ? "tangents[1]" : "tangents[0]", e->tan[t],
 				            a->tan[t], 1);
 		}
 	}
+	if (d->fields & F_CONTACTS)
+		compare_contacts(d, e, a);
 	if (d->fields & F_ITERATIONS)
 		for (int i = 0; i < 2; i++)
 			if (e->iter[i] != a->iter[i]) {
@@ -1033,7 +1120,8 @@ static const char help_text[] =
 	"                      component does\n"
 	"      --fields=LIST   fields to compare, separated by commas (default:\n"
 	"                      status,state,distance,depth,normal,point_a,point_b,\n"
-	"                      local_a,local_b; also tangents, iterations, or all)\n"
+	"                      local_a,local_b,contacts; also tangents,\n"
+	"                      iterations, or all)\n"
 	"      --ignore=LIST   fields not to compare\n"
 	"  -q, --quiet         print only the summary line\n"
 	"  -h, --help          display this help and exit\n"
@@ -1041,6 +1129,11 @@ static const char help_text[] =
 	"A change of status (ok, approximate, error), of error or warning code,\n"
 	"or of state (separated, touching, penetrating) is always a difference,\n"
 	"and so is an id found in one file only.\n"
+	"\n"
+	"contacts compares the number of contacts where both files give it (CSV\n"
+	"has the count only), and, where both give the contacts (JSON, NDJSON),\n"
+	"each contact's distance and points in order, with the tolerances of\n"
+	"numbers; files without contacts have nothing to compare there.\n"
 	"\n"
 	"Example: mink -f csv pairs.json > new.csv && mink diff --abs 1e-9 old.json new.csv\n"
 	"\n"

@@ -26,7 +26,7 @@ enum { SMOOTH_SAMPLES = 256, MARGIN_SAMPLES = 48 };
 
 static const double pi = 3.14159265358979323846;
 
-static void pts_add(cli_pts *l, double x, double y)
+void cli_pts_add(cli_pts *l, double x, double y)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 64;
@@ -51,12 +51,8 @@ static double turn(cli_pt o, cli_pt a, cli_pt b)
 	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 }
 
-/*
- * The convex hull of l, counter-clockwise, in place (Andrew's monotone
- * chain); collinear points dropped, so 1 or 2 points remain for a point
- * or a segment.
- */
-static void hull2(cli_pts *l)
+/* Andrew's monotone chain. */
+void cli_hull2(cli_pts *l)
 {
 	size_t n = l->n, k = 0;
 	cli_pt *h;
@@ -102,10 +98,10 @@ static void add_vertex(cli_pts *out, double x, double y, double margin)
 		for (int k = 0; k < MARGIN_SAMPLES; k++) {
 			double a = 2 * pi * k / MARGIN_SAMPLES;
 
-			pts_add(out, x + margin * cos(a), y + margin * sin(a));
+			cli_pts_add(out, x + margin * cos(a), y + margin * sin(a));
 		}
 	else
-		pts_add(out, x, y);
+		cli_pts_add(out, x, y);
 }
 
 /* The n vertices of polytope s in pose p, projected. */
@@ -136,7 +132,7 @@ static void samples3(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 ex,
 		                 c * ex.z + sn * ey.z);
 		cli_pt q = cli_project(cli_support3(s, p, d), ex, ey);
 
-		pts_add(out, q.x, q.y);
+		cli_pts_add(out, q.x, q.y);
 	}
 }
 
@@ -149,7 +145,7 @@ void cli_outline3(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 ex,
 		vertices3(s, p, n, ex, ey, out);
 	else
 		samples3(s, p, ex, ey, out);
-	hull2(out);
+	cli_hull2(out);
 }
 
 /* The 2D counterparts; c and sn are the cosine and sine of p's angle. */
@@ -176,7 +172,7 @@ static void samples2(const mink_shape2 *s, const mink_pose2 *p, double c,
 		mink_vec2 d = {cos(a), sin(a)};
 		mink_vec2 q = cli_support2(s, p->position, c, sn, d);
 
-		pts_add(out, q.x, q.y);
+		cli_pts_add(out, q.x, q.y);
 	}
 }
 
@@ -189,5 +185,5 @@ void cli_outline2(const mink_shape2 *s, const mink_pose2 *p, cli_pts *out)
 		vertices2(s, p, n, c, sn, out);
 	else
 		samples2(s, p, c, sn, out);
-	hull2(out);
+	cli_hull2(out);
 }

@@ -24,6 +24,16 @@ typedef struct cli_pts {
 	size_t n, cap;
 } cli_pts;
 
+/** Appends the point (x, y) to l. */
+void cli_pts_add(cli_pts *l, double x, double y);
+
+/**
+ * The convex hull of l, counter-clockwise, in place; collinear and
+ * repeated points dropped, so 1 or 2 points remain for a point or a
+ * segment.
+ */
+void cli_hull2(cli_pts *l);
+
 /** The coordinates of p along ex and ey: p seen in their plane. */
 cli_pt cli_project(mink_vec3 p, mink_vec3 ex, mink_vec3 ey);
 

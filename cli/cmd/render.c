@@ -11,8 +11,10 @@
  *
  * The arrow is the normal scaled by |distance|: from point_a to point_b
  * when apart, from point_b to point_a when overlapping (moving B along it
- * by the depth brings the pair to touching).  The result, as mink -f
- * ndjson prints it, is kept in the picture's <desc>.
+ * by the depth brings the pair to touching).  Every contact of the patch
+ * gets a small mark on A and on B, and a patch of 3 points or more its
+ * outline on each side (a line when seen edge-on).  The result, as mink
+ * -f ndjson prints it, is kept in the picture's <desc>.
  *
  * This file decides what is drawn where: the views, the panels, the
  * legend and the layout, then finding the pair and the command line.
@@ -335,6 +337,51 @@ static void draw_normal(cli_svg *s, const view *v, const marks *m,
 		draw_direction(s, m, dx, dy);
 }
 
+/*
+ * The contact patch, side by side: its outline on A and on B (the hull of
+ * the contacts' points as the view sees them) when it has 3 points or
+ * more, and a small mark at each point.
+ */
+static void draw_contacts(cli_svg *s, const view *v, const mink_result *res)
+{
+	int n = res->contact_count;
+
+	for (int side = 0; side < 2 && n >= 3; side++) {
+		cli_pts l = {0};
+
+		for (int k = 0; k < n; k++) {
+			const mink_contact *c = &res->contacts[k];
+			cli_pt p = project(v, side ? c->point_b : c->point_a);
+
+			cli_pts_add(&l, p.x, p.y);
+		}
+		cli_hull2(&l);
+		if (l.n >= 3) {
+			cli_svg_putf(s, "<polygon class=\"patch patch-%s\" points=\"",
+			             side ? "b" : "a");
+			for (size_t i = 0; i < l.n; i++)
+				cli_svg_putf(s, "%s%.2f,%.2f", i ? " " : "",
+				             sx(s, v, l.p[i].x), sy(s, v, l.p[i].y));
+			cli_svg_put(s, "\"/>\n");
+		} else if (l.n == 2) {
+			cli_svg_putf(s, "<line class=\"patch patch-%s\" x1=\"%.2f\" "
+			             "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n",
+			             side ? "b" : "a", sx(s, v, l.p[0].x), sy(s, v, l.p[0].y),
+			             sx(s, v, l.p[1].x), sy(s, v, l.p[1].y));
+		}
+		free(l.p);
+	}
+	for (int k = 0; k < n; k++)
+		for (int side = 0; side < 2; side++) {
+			const mink_contact *c = &res->contacts[k];
+			cli_pt p = project(v, side ? c->point_b : c->point_a);
+
+			cli_svg_putf(s, "<circle class=\"contact-%s\" cx=\"%.2f\" "
+			             "cy=\"%.2f\" r=\"2.5\"/>\n", side ? "b" : "a",
+			             sx(s, v, p.x), sy(s, v, p.y));
+		}
+}
+
 /* The contact points, and the shapes' letters over everything. */
 static void draw_points(cli_svg *s, const view *v, const marks *m)
 {
@@ -382,6 +429,7 @@ static void draw_view(cli_svg *s, const view *v, int index,
 	draw_outline(s, v, &v->shape[0], 0);
 	draw_outline(s, v, &v->shape[1], 1);
 	place_marks(s, v, &m);
+	draw_contacts(s, v, res);
 	if (!v->along_normal && nl > 1e-9)
 		draw_normal(s, v, &m, res, n2, nl);
 	draw_points(s, v, &m);
@@ -483,8 +531,8 @@ static void describe2(char *out, size_t size, const mink_shape2 *s)
 }
 
 /* The legend: rows of text, some with a symbol before them. */
-enum { SYM_NONE, SYM_A, SYM_B, SYM_POINT_A, SYM_POINT_B, SYM_ARROW };
-enum { LEGEND_ROWS = 10, LEGEND_ROW = 19 };
+enum { SYM_NONE, SYM_A, SYM_B, SYM_POINT_A, SYM_POINT_B, SYM_ARROW, SYM_CONTACTS };
+enum { LEGEND_ROWS = 11, LEGEND_ROW = 19 };
 
 typedef struct legend {
 	char text[LEGEND_ROWS][512];
@@ -535,7 +583,28 @@ static void legend_shape(legend *l, const cli_pair *p, int i, const char *type)
 	}
 }
 
-/* The rows of the answer: the points, the normal, the tangents, the status. */
+/* "4 contacts, distance -0.25" (or "distances -0.3 to -0.25") into line. */
+static void legend_contacts(char *line, size_t size, const mink_result *res)
+{
+	char lo[CLI_SVG_NUM_MAX], hi[CLI_SVG_NUM_MAX];
+	double dmin = res->contacts[0].distance, dmax = dmin;
+
+	for (int k = 1; k < res->contact_count; k++) {
+		dmin = fmin(dmin, res->contacts[k].distance);
+		dmax = fmax(dmax, res->contacts[k].distance);
+	}
+	cli_svg_num(lo, dmin);
+	cli_svg_num(hi, dmax);
+	if (strcmp(lo, hi) == 0)
+		snprintf(line, size, "%d contact%s, distance %s", res->contact_count,
+		         res->contact_count == 1 ? "" : "s", lo);
+	else
+		snprintf(line, size, "%d contacts, distances %s to %s",
+		         res->contact_count, lo, hi);
+}
+
+/* The rows of the answer: the points, the normal, the contacts, the
+ * tangents, the status. */
 static void legend_answer(legend *l, int dim, const mink_result *res)
 {
 	char a[CLI_SVG_VEC_MAX], b[CLI_SVG_VEC_MAX], c[CLI_SVG_NUM_MAX];
@@ -560,6 +629,7 @@ static void legend_answer(legend *l, int dim, const mink_result *res)
 	         ? "moving B by the arrow brings the pair to touching"
 	         : res->state == MINK_SEPARATED ? "the arrow goes from point_a to point_b"
 	                                        : "the shapes touch");
+	legend_contacts(legend_row(l, SYM_CONTACTS, "value", 0), size, res);
 	if (dim == 3)
 		snprintf(legend_row(l, SYM_NONE, "note", 0), size,
 		         "tangents t\xE2\x82\x81 %s, t\xE2\x82\x82 %s",
@@ -638,6 +708,12 @@ static void draw_symbol(cli_svg *s, int symbol, double x, double y)
 		             "x2=\"%.2f\" y2=\"%.2f\" marker-end=\"url(#arrow)\"/>\n",
 		             x, y - 4, x + 16, y - 4);
 		break;
+	case SYM_CONTACTS:
+		cli_svg_putf(s, "<circle class=\"contact-a\" cx=\"%.2f\" cy=\"%.2f\" "
+		             "r=\"2.5\"/>\n", x + 3, y - 4);
+		cli_svg_putf(s, "<circle class=\"contact-b\" cx=\"%.2f\" cy=\"%.2f\" "
+		             "r=\"2.5\"/>\n", x + 11, y - 4);
+		break;
 	}
 }
 
@@ -681,6 +757,11 @@ static const char style[] =
 	".dashed { stroke-dasharray: 4 3; }\n"
 	".point-a { fill: " COLOUR_A "; stroke: #ffffff; stroke-width: 1.5; }\n"
 	".point-b { fill: " COLOUR_B "; stroke: #ffffff; stroke-width: 1.5; }\n"
+	".contact-a { fill: #ffffff; stroke: " COLOUR_A "; stroke-width: 1.5; }\n"
+	".contact-b { fill: #ffffff; stroke: " COLOUR_B "; stroke-width: 1.5; }\n"
+	".patch { fill: none; stroke-width: 1.25; stroke-dasharray: 2 2; }\n"
+	".patch-a { stroke: " COLOUR_A "; }\n"
+	".patch-b { stroke: " COLOUR_B "; }\n"
 	".label-a, .label-b { font-size: 15px; font-weight: bold; stroke: #ffffff; "
 	"stroke-width: 3; stroke-opacity: 0.8; paint-order: stroke; }\n"
 	".label-a { fill: " COLOUR_A "; }\n"
@@ -733,6 +814,10 @@ static void frame_view(view *v, const cli_pair *p, const mink_result *res)
 	v->minx = v->maxx = v->pa.x;
 	v->miny = v->maxy = v->pa.y;
 	grow(v, v->pb);
+	for (int k = 0; k < res->contact_count; k++) {
+		grow(v, project(v, res->contacts[k].point_a));
+		grow(v, project(v, res->contacts[k].point_b));
+	}
 	for (int k = 0; k < 2; k++)
 		for (size_t j = 0; j < v->shape[k].n; j++)
 			grow(v, v->shape[k].p[j]);
@@ -1074,7 +1159,8 @@ static const char help_text[] =
 	"Usage: mink render [OPTION]... [FILE]\n"
 	"Draw one pair of FILE (or standard input, for - or no FILE) and mink's\n"
 	"answer for it as an SVG picture: both shapes in their poses, the contact\n"
-	"points, the normal scaled by the depth or distance, and the values in a\n"
+	"points, every contact of the patch (and its outline when it has 3 points\n"
+	"or more), the normal scaled by the depth or distance, and the values in a\n"
 	"legend.  2D pairs are drawn as they are; 3D pairs in views along the\n"
 	"tangents t1 and t2 of the contact plane, where the normal lies in the\n"
 	"picture.\n"

@@ -6,11 +6,16 @@ usage: check.py FORMAT OUTPUT [INPUT]
 FORMAT is json, ndjson or csv.  Every non-error record of OUTPUT must have
 an id listed in EXPECTED below, and match it: state, distance, normal,
 point_a and point_b (None where the contact point is not unique, as for
-two parallel faces).  Every record must also keep the output contract's
+two parallel faces).  Its contact patch must be the one of PATCHES, or
+else the single point of EXPECTED: in JSON every contact's points, in CSV
+their count.  Every record must also keep the output contract's
 invariants (point_b - point_a = distance * normal, unit normal, tangent
-basis, depth), and every number must be written as the shortest of %.15g,
-%.16g, %.17g that reads back exactly.  With INPUT (the JSON array or NDJSON
-the output came from), local_a and local_b are checked against the poses.
+basis, depth; for each contact the same gap rule, a distance no smaller
+than the result's, the first one's equal to it; 1 to MAX_CONTACTS of them,
+2 at most in 2D), and every number must be written as the shortest of
+%.15g, %.16g, %.17g that reads back exactly.  With INPUT (the JSON array
+or NDJSON the output came from), local_a and local_b, the result's and
+each contact's, are checked against the poses.
 """
 import csv
 import json
@@ -98,6 +103,29 @@ EXPECTED = {
     "ok-again": ("separated", 1.5, [0, 0, 1], [0, 0, 0.5], [0, 0, 2]),
 }
 
+# The golden cases run with the default --contacts.
+MAX_CONTACTS = 4
+
+
+def corners(x_a, x_b, ys, zs=None):
+    """Contacts (point_a, point_b) at the corners of an overlap rectangle
+    (a segment in 2D) of faces normal to x, at x_a on A and x_b on B."""
+    if zs is None:
+        return [([x_a, y], [x_b, y]) for y in ys]
+    return [([x_a, y, z], [x_b, y, z]) for y in ys for z in zs]
+
+
+# id: the contact patch, worked out by hand, in any order; every other id
+# of EXPECTED touches at one point, the result's own.
+PATCHES = {
+    # B's face x = 0.25 within A's face x = 0.5: the square |y|, |z| <= 0.5
+    "unit-boxes": corners(0.5, 0.25, (-0.5, 0.5), (-0.5, 0.5)),
+    # B (side 1) against A's face x = 1: the whole of B's face x = 0.75
+    "boxes": corners(1, 0.75, (-0.5, 0.5), (-0.5, 0.5)),
+    # the same in 2D: B's edge, |y| <= 0.5
+    "boxes-2d": corners(1, 0.75, (-0.5, 0.5)),
+}
+
 # id: the notes a result must carry (none when not listed).
 NOTES = {
     "obj-group": ["a: all points on one plane: the hull is flat"],
@@ -154,6 +182,57 @@ def to_world(shape, dim, local):
     return [r[i] + pos[i] for i in range(dim)]
 
 
+def expected_patch(rid):
+    if rid in PATCHES:
+        return PATCHES[rid]
+    _, _, _, pa, pb = EXPECTED[rid]
+    return [(pa, pb)]
+
+
+def check_contacts(rec, pair, dim, scale):
+    """The contacts of a JSON record: the patch of PATCHES (or the result's
+    one point) and the invariants of every contact."""
+    rid, n, contacts = rec["id"], rec["normal"], rec["contacts"]
+    if not 1 <= len(contacts) <= (MAX_CONTACTS if dim == 3 else 2):
+        fail(rid, "%d contacts" % len(contacts))
+        return
+    if contacts[0]["distance"] != rec["distance"]:
+        fail(rid, "the first contact's distance %r is not the result's %r"
+             % (contacts[0]["distance"], rec["distance"]))
+    for k, c in enumerate(contacts, 1):
+        if any(len(c[v]) != dim for v in ("point_a", "point_b", "local_a",
+                                          "local_b")):
+            fail(rid, "contact %d: vectors of the wrong length" % k)
+            continue
+        if c["distance"] < rec["distance"] - TOL * scale:
+            fail(rid, "contact %d: distance %r below the result's %r"
+                 % (k, c["distance"], rec["distance"]))
+        if any(not close(c["point_b"][i] - c["point_a"][i],
+                         c["distance"] * n[i], scale) for i in range(dim)):
+            fail(rid, "contact %d: point_b - point_a is not distance * normal"
+                 % k)
+        if pair is not None:
+            for side in ("a", "b"):
+                world = to_world(pair[side], dim, c["local_" + side])
+                if any(not close(world[i], c["point_" + side][i], scale)
+                       for i in range(dim)):
+                    fail(rid, "contact %d: local_%s does not map to point_%s"
+                         % (k, side, side))
+    want = expected_patch(rid)
+    got = [(c["point_a"], c["point_b"]) for c in contacts]
+    left = list(want)
+    for pa, pb in got:
+        match = [w for w in left
+                 if all(x is None or close(g, x, scale)
+                        for g, x in zip(pa + pb, w[0] + w[1]))]
+        if not match:
+            fail(rid, "contact %r, %r is not in the patch %r" % (pa, pb, want))
+            return
+        left.remove(match[0])
+    if left:
+        fail(rid, "contacts %r, expected %r" % (got, want))
+
+
 def check_record(rec, pair, dim):
     rid = rec["id"]
     if rec["status"] == "error":
@@ -206,6 +285,11 @@ def check_record(rec, pair, dim):
             if any(not close(world[i], rec["point_" + side][i], scale)
                    for i in range(dim)):
                 fail(rid, "local_%s does not map to point_%s" % (side, side))
+    if "contacts" in rec:
+        check_contacts(rec, pair, dim, scale)
+    elif rec.get("contact_count") != len(expected_patch(rid)):
+        fail(rid, "contact_count %r, expected %d" % (rec.get("contact_count"),
+                                                     len(expected_patch(rid))))
 
 
 def raw_numbers(text):
@@ -246,6 +330,8 @@ def csv_records(path):
                                "notes"):
                 check_text(row["id"], v)
         rec = {"id": row["id"], "status": row["status"]}
+        if row["status"] == "error" and row["contact_count"]:
+            fail(row["id"], "an error row with a contact_count")
         if row.get("notes"):
             rec["notes"] = row["notes"].split("; ")
         if row["status"] != "error":
@@ -257,6 +343,8 @@ def csv_records(path):
                        normal=[float(row[k]) for k in ("nx", "ny", "nz")])
             for k in ("point_a", "point_b", "local_a", "local_b"):
                 rec[k] = [float(row[k + "_" + c]) for c in "xyz"]
+            count = row["contact_count"]
+            rec["contact_count"] = int(count) if count.isdigit() else count
             t1 = [float(row[k]) for k in ("t1x", "t1y", "t1z")]
             if dim == 2:
                 for k in ("normal", "point_a", "point_b", "local_a", "local_b"):

@@ -317,6 +317,10 @@ done
 
 MINK="$MINK" sh "$HERE/subcommands.sh" && pass || fail "tests/cli/subcommands.sh"
 
+# --- Contacts: --contacts, --contact-tolerance, --contact-rows ---------------
+
+MINK="$MINK" sh "$HERE/contacts.sh" && pass || fail "tests/cli/contacts.sh"
+
 # --- OBJ hulls: two OBJ files as a pair, usage, unusable files ---------------
 
 MINK="$MINK" sh "$HERE/obj.sh" && pass || fail "tests/cli/obj.sh"

@@ -24,15 +24,6 @@ hasnt() {
 	fi
 }
 
-# equal NAME WANT GOT
-equal() {
-	if [ "$2" = "$3" ]; then
-		pass
-	else
-		fail "$1: got '$3', expected '$2'"
-	fi
-}
-
 # empty NAME FILE
 empty() {
 	if [ -s "$2" ]; then
@@ -233,6 +224,7 @@ G=tests/cli/golden
 run diff --help
 expect "diff --help" 0
 has "diff --help" "$TMP/out" "Usage: mink diff [OPTION]... EXPECTED ACTUAL"
+has "diff --help: contacts" "$TMP/out" "contacts compares the number of contacts where both files give it"
 
 # The same run in any two formats: no difference.
 for e in json ndjson csv; do
@@ -369,6 +361,45 @@ equal "diff -q: only the summary" 1 "$(wc -l <"$TMP/out")"
 run diff "$G/analytic.json" "$G/analytic.json"
 has "diff: one name twice" "$TMP/out" "0 only in EXPECTED, 0 only in ACTUAL"
 
+# Contacts: their count, then each one's distance and points, in order.
+sed 's/,"contacts":\[[^]]*\(\][^]]*\)*\]}\]//' "$G/analytic.ndjson" >"$TMP/old.ndjson"
+if grep -q contacts "$TMP/old.ndjson"; then fail "diff: contacts not taken out"; else pass; fi
+run diff "$TMP/old.ndjson" "$G/analytic.ndjson"
+expect "diff: a file without contacts" 0
+has "diff: a file without contacts" "$TMP/out" "25 matched, 0 differ (0 differences)"
+"$MINK" -f ndjson --contacts=1 testdata/analytic.json >"$TMP/one.ndjson" 2>/dev/null
+"$MINK" -f csv --contacts=1 testdata/analytic.json >"$TMP/one.csv" 2>/dev/null
+for one in one.ndjson one.csv; do
+	run diff --fields contacts "$G/analytic.ndjson" "$TMP/$one"
+	expect "diff: --contacts=1 ($one)" 1
+	has "diff: --contacts=1 ($one)" "$TMP/out" '"unit-boxes": contacts (how many): expected 4, actual 1'
+	has "diff: --contacts=1 ($one), 2D" "$TMP/out" '"boxes-2d": contacts (how many): expected 2, actual 1'
+	has "diff: --contacts=1 ($one)" "$TMP/out" "25 matched, 2 differ (2 differences)"
+done
+run diff --fields contacts "$G/analytic.csv" "$TMP/one.csv"
+expect "diff: contact counts in CSV" 1
+# One contact moved (the spheres' one, the result's point) and one
+# distance changed (the second of the 2D boxes', both -0.25).
+sed -e '/"spheres"/s/"contacts":\[{"distance":-0.5,"point_a":\[1,0,0\],"point_b":\[0.5,0,0\]/"contacts":[{"distance":-0.5,"point_a":[1,0,0],"point_b":[0.5,0,0.25]/' \
+	-e '/"boxes-2d"/s/},{"distance":-0.25,/},{"distance":-0.5,/' "$G/analytic.ndjson" >"$TMP/moved.ndjson"
+run diff "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff: contacts moved" 1
+has "diff: a contact's point" "$TMP/out" '"spheres": contacts[0].point_b: expected [0.5,0,0], actual [0.5,0,0.25], error 0.25 in z'
+has "diff: a contact's distance" "$TMP/out" '"boxes-2d": contacts[1].distance: expected -0.25, actual -0.5, error 0.25 (relative 1)'
+has "diff: contacts moved" "$TMP/out" "25 matched, 2 differ (2 differences)"
+run diff --ignore contacts "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --ignore contacts" 0
+run diff --abs 0.25 "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --abs 0.25: contacts within" 0
+run diff --fields distance,contacts "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --fields distance,contacts" 1
+run diff --fields distance "$G/analytic.json" "$TMP/moved.ndjson"
+expect "diff --fields distance: contacts not compared" 0
+sed '1s/"contacts":\[/"contacts":[{"distance":1},/' "$G/analytic.ndjson" >"$TMP/badc.ndjson"
+run diff "$G/analytic.ndjson" "$TMP/badc.ndjson"
+expect "diff: malformed contacts" 2
+has "diff: malformed contacts" "$TMP/err" "badc.ndjson:1: result 'spheres': contacts are not up to 16 objects of a distance and four points of 3 numbers"
+
 # Repeated ids pair up in order.
 { result d 1 '[1,0,0]' separated; result d 2 '[1,0,0]' separated; } >"$TMP/dup-e.ndjson"
 { result d 1 '[1,0,0]' separated; result d 2 '[1,0,0]' separated; } >"$TMP/dup-a.ndjson"
@@ -467,12 +498,19 @@ has "render boxes: legend B" "$TMP/boxes.svg" '>at [1.25, 0, 0], rotation [1, 0,
 has "render boxes: legend point_a" "$TMP/boxes.svg" '>point_a [1, -0.5, -0.5]</text>'
 has "render boxes: legend normal" "$TMP/boxes.svg" '>normal [1, 0, 0] × depth 0.25</text>'
 has "render boxes: the grid" "$TMP/boxes.svg" '<line class="gridline"'
+# The four contacts on each side in both views, and one mark of each in
+# the legend; the patch seen edge-on is a line on each side.
+count "render boxes: contacts on A" "$TMP/boxes.svg" '<circle class="contact-a"' 9
+count "render boxes: contacts on B" "$TMP/boxes.svg" '<circle class="contact-b"' 9
+count "render boxes: the patch edge-on" "$TMP/boxes.svg" '<line class="patch patch-' 4
+has "render boxes: legend contacts" "$TMP/boxes.svg" '>4 contacts, distance -0.25</text>'
 "$MINK" -f ndjson testdata/demo.json 2>/dev/null | grep '"boxes"' | sed 's/"/\&quot;/g' >"$TMP/desc"
 has "render boxes: the result in <desc>" "$TMP/boxes.svg" "<desc>$(cat "$TMP/desc")</desc>"
 
 run render --views 3 --index 2 testdata/demo.json
 expect "render --views 3" 0
 count "render --views 3" "$TMP/out" '<g class="view"' 3
+count "render --views 3: the patch along n" "$TMP/out" '<polygon class="patch patch-' 2
 cmp -s "$TMP/out" "$TMP/boxes.svg" && fail "render --views 3 is the same picture" || pass
 run render --views 1 --id boxes testdata/demo.json
 count "render --views 1" "$TMP/out" '<g class="view"' 1
@@ -488,6 +526,9 @@ expect "render 2D" 0
 count "render 2D: one view" "$TMP/out" '<g class="view"' 1
 has "render 2D: world axes" "$TMP/out" '<line class="axis"'
 has "render 2D: legend" "$TMP/out" '>polygon, 3 points</text>'
+has "render 2D: one contact" "$TMP/out" '>1 contact, distance -0.2</text>'
+count "render 2D: its marks" "$TMP/out" '<circle class="contact-' 4
+hasnt "render 2D: no patch" "$TMP/out" 'class="patch'
 wellformed "render 2D" "$TMP/out"
 
 # The first pair by default, from a file or standard input.

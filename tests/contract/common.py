@@ -297,13 +297,14 @@ def validate_output(t, what, out, fmt, results=None):
     return recs
 
 
-def documented_columns():
-    """The CSV columns man/mink.5 lists, in order."""
+def documented_columns(section="CSV"):
+    """The CSV columns man/mink.5 lists in `section` ("CSV", or "Contact
+    rows" for --contact-rows), in order."""
     cols, inside = [], False
     with open("man/mink.5", encoding="utf-8") as f:
         for line in f:
             if line.startswith((".Ss", ".Sh")):
-                inside = line.strip() == ".Ss CSV"
+                inside = line.strip() == ".Ss " + section
             elif inside and line.startswith(".It Va "):
                 cols += [c.strip() for c in line[len(".It Va "):].split(",")]
     return cols

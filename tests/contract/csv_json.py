@@ -5,9 +5,12 @@ The CSV header must be the column list of man/mink.5 (section CSV); every
 row, read with Python's csv module, must carry what the JSON record of the
 same input says: the same text for every number, and float(field) equal to
 the JSON value exactly; z = 0 in 2D, an empty second tangent, empty value
-fields in error rows.  Inputs: every testdata file, the valid corpus, and
-a batch of every bad record of the error corpus between good ones; plain
-and with iteration caps (approximate results).
+fields in error rows, contact_count the length of "contacts".  The same
+for --contact-rows: the header of mink.5's contact rows, a row per
+contact in order with the JSON contact's numbers as text, one row per
+error record.  Inputs: every testdata file, the valid corpus, and a batch
+of every bad record of the error corpus between good ones; plain and with
+iteration caps (approximate results), --contacts=all and --contacts=1.
 """
 import glob
 import json
@@ -38,7 +41,8 @@ def expected_row(rec, raw):
     """The CSV fields (text) a JSON record stands for."""
     row = {"id": str(rec["id"]), "status": rec["status"]}
     blank = ["dim", "state", "intersecting", "distance", "depth",
-             "gjk_iterations", "epa_iterations", "warning", "error_code",
+             "contact_count", "gjk_iterations", "epa_iterations", "warning",
+             "error_code",
              "error_message", "notes"] + list(NUMERIC)
     for c in blank:
         row[c] = ""
@@ -51,6 +55,7 @@ def expected_row(rec, raw):
     row.update(dim=str(dim), state=rec["state"],
                intersecting="true" if rec["intersecting"] else "false",
                distance=raw["distance"], depth=raw["depth"],
+               contact_count=str(len(rec["contacts"])),
                gjk_iterations=str(rec["iterations"]["gjk"]),
                epa_iterations=str(rec["iterations"]["epa"]),
                warning=rec["warning"]["code"] if "warning" in rec else "",
@@ -65,6 +70,54 @@ def expected_row(rec, raw):
     return row
 
 
+CONTACT_VECTORS = tuple((name, tuple(name + "_" + c for c in "xyz"))
+                        for name in ("point_a", "point_b", "local_a", "local_b"))
+
+
+def expected_contact_rows(rec, raw):
+    """The --contact-rows fields (text) a JSON record stands for."""
+    if rec["status"] == "error":
+        return [{"id": str(rec["id"]), "status": "error",
+                 "error_code": rec["error"]["code"]}]
+    rows = []
+    pad = ["0"] * (3 - len(rec["normal"]))
+    for k, c in enumerate(raw["contacts"], 1):
+        row = {"id": str(rec["id"]), "status": rec["status"], "contact": str(k),
+               "distance": c["distance"], "error_code": ""}
+        row.update(zip(("nx", "ny", "nz"), list(raw["normal"]) + pad))
+        for name, cols in CONTACT_VECTORS:
+            row.update(zip(cols, list(c[name]) + pad))
+        rows.append(row)
+    return rows
+
+
+def compare_contact_rows(what, args, out_j, recs):
+    """--contact-rows against the JSON output out_j (records recs)."""
+    status, out_r, err = run(["-f", "csv", "--contact-rows"] + args)
+    raws = json.loads(out_j.decode("utf-8"), parse_float=Num, parse_int=Num)
+    header, rows = read_csv(out_r)
+    cols = documented_columns("Contact rows")
+    t.check(header == cols, "%s --contact-rows: the header is not mink.5's "
+            "contact-row columns" % what,
+            "header:  %s\nmink.5:  %s" % (",".join(header), ",".join(cols)))
+    want = [r for rec, raw in zip(recs, raws)
+            for r in expected_contact_rows(rec, raw)]
+    if not t.check(len(rows) == len(want), "%s --contact-rows: %d rows, "
+                   "%d contacts and error records" % (what, len(rows), len(want))):
+        return
+    problems = []
+    for k, (fields, w) in enumerate(zip(rows, want), 1):
+        got = dict(zip(header, fields))
+        if len(fields) != len(header):
+            problems.append("row %d: %d fields" % (k, len(fields)))
+        for c in header:
+            if got[c] != w.get(c, ""):
+                problems.append("row %d (id %r): %s is %r, JSON says %r"
+                                % (k, w["id"], c, got[c], w.get(c, "")))
+    t.check(not problems, "%s --contact-rows: rows differ from JSON" % what,
+            "\n".join(problems[:40]))
+
+
 def compare(what, args):
     status_j, out_j, err_j = run(["-f", "json"] + args)
     status_c, out_c, err_c = run(["-f", "csv"] + args)
@@ -73,6 +126,7 @@ def compare(what, args):
     recs = validate_output(t, what, out_j, "json", results)
     if recs is None:
         return
+    compare_contact_rows(what, args, out_j, recs)
     raws = json.loads(out_j.decode("utf-8"), parse_float=Num, parse_int=Num)
     header, rows = read_csv(out_c)
     cols = documented_columns()
@@ -128,13 +182,16 @@ def main():
             f.write(good[k % len(good)] + b"\n" + b + b"\n")
     inputs.append(([], mixed))
     for extra, path in inputs:
-        for caps in ([], ["--max-epa-iterations=1"], ["--max-gjk-iterations=2"]):
+        for caps in ([], ["--max-epa-iterations=1"], ["--max-gjk-iterations=2"],
+                     ["--contacts=all"], ["--contacts=1"]):
             args = extra + caps + [path]
             compare("mink -f json|csv " + " ".join(args), args)
     os.remove(mixed)
     os.rmdir(tmp)
     t.check(documented_columns()[:3] == ["id", "dim", "status"],
             "mink.5's CSV columns could not be read")
+    t.check(documented_columns("Contact rows")[:3] == ["id", "status", "contact"],
+            "mink.5's contact-row columns could not be read")
     t.finish()
 
 

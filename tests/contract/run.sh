@@ -5,8 +5,9 @@
 #
 #   MINK=build/mink BUILD=build sh tests/contract/run.sh   (from the root)
 #
-# Needs python3 with jsonschema (Debian python3-jsonschema), mandoc and
-# pkg-config: `make deps` installs them.  PYTHON picks the interpreter.
+# Needs python3 with jsonschema (Debian python3-jsonschema), mandoc, jq (an
+# example of mink.1 uses it) and pkg-config: `make deps` installs them.
+# PYTHON picks the interpreter.
 
 suite=contract
 BUILD=${BUILD:-build}
@@ -30,6 +31,10 @@ if [ -z "$PY" ]; then
 fi
 if ! command -v mandoc >/dev/null 2>&1; then
 	echo "contract: mandoc not found (Debian mandoc): run make deps" >&2
+	exit 2
+fi
+if ! command -v jq >/dev/null 2>&1; then
+	echo "contract: jq not found (Debian jq): run make deps" >&2
 	exit 2
 fi
 

@@ -154,6 +154,24 @@ def main():
         rec = dict(good)
         rec[field] = value
         bad_results.append(rec)
+    # The contacts: required, 1 to 16 of them (2 in 2D), each with its
+    # distance and points of the record's dimension, nothing else.
+    contact = good["contacts"][0]
+    rec = dict(good)
+    del rec["contacts"]
+    bad_results.append(rec)
+    for contacts in ([], [contact] * 17, [dict(contact, extra=1)],
+                     [dict(contact, point_a=[0, 0])], [{"distance": 0}],
+                     [dict(contact, distance="0")]):
+        bad_results.append(dict(good, contacts=contacts))
+    good2 = strict_json(run(["-f", "ndjson", "testdata/demo.json"])[1]
+                        .decode().split("\n")[-2])
+    t.check(len(good2["normal"]) == 2, "the last demo result is not 2D")
+    c2 = good2["contacts"][0]
+    for contacts in ([c2] * 3, [dict(c2, local_b=[0, 0, 0])]):
+        bad_results.append(dict(good2, contacts=contacts))
+    t.check(not errors_of(results, dict(good, contacts=[contact] * 16)),
+            "the result schema refuses 16 contacts")
     for rec in bad_results:
         t.check(errors_of(results, rec), "the result schema accepts %r" % rec)
     t.finish()
