@@ -242,8 +242,10 @@ typedef struct mk_contact {
 /* The contact patch of an answered pair (A, B unscaled, in the query
  * frame): up to o->max_contacts points in out[], deepest first, the first
  * with the answer's distance.  `size` is the pair's extent and `eps` its
- * rounding level.  Returns the number of points (>= 1). */
-int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *ans,
+ * rounding level.  Apart, a patch whose points certify a smaller distance
+ * (its support gap along the normal meets it) replaces the answer's
+ * distance and clears its warning.  Returns the number of points (>= 1). */
+int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out);
 
 /* The result of an answer: its state (within eps of contact it is touching,

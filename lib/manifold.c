@@ -372,10 +372,14 @@ static void region_put(region *r, double x, double y)
 	}
 }
 
-/* Segment s0-s1 clipped by convex polygon c (counter-clockwise): the
- * stretch left, as 0, 1 or 2 points.  The polygon is not grown: a point
- * outside it by any amount would be off the face. */
-static void clip_segment(region *r, const double *s0, const double *s1, const feature *c)
+/*
+ * Segment s0-s1 clipped by convex polygon c (counter-clockwise): the
+ * stretch left, as 0, 1 or 2 points.  The polygon is not grown (a point
+ * outside it by more than the slop would be off the face); a point within
+ * e of an edge's line is on it.
+ */
+static void clip_segment(region *r, const double *s0, const double *s1, const feature *c,
+                         double e)
 {
 	double lo = 0.0, hi = 1.0, dx = s1[0] - s0[0], dy = s1[1] - s0[1];
 	for (int i = 0; i < c->n; i++) {
@@ -385,14 +389,13 @@ static void clip_segment(region *r, const double *s0, const double *s1, const fe
 			continue;
 		/* inside: e x (p - a) >= 0 */
 		double f0 = (ex * (s0[1] - a[1]) - ey * (s0[0] - a[0])) / el;
-		double fd = (ex * dy - ey * dx) / el;
-		if (fd == 0.0) {
-			if (f0 < 0.0)
-				return;
+		double f1 = (ex * (s1[1] - a[1]) - ey * (s1[0] - a[0])) / el;
+		if (f0 >= -e && f1 >= -e)
 			continue;
-		}
-		double l = -f0 / fd;
-		if (fd > 0.0)
+		if (f0 < -e && f1 < -e)
+			return;
+		double l = f0 / (f0 - f1);
+		if (f0 < -e)
 			lo = fmax(lo, l);
 		else
 			hi = fmin(hi, l);
@@ -404,9 +407,13 @@ static void clip_segment(region *r, const double *s0, const double *s1, const fe
 		region_put(r, s0[0] + dx * hi, s0[1] + dy * hi);
 }
 
-/* Polygon s clipped by convex polygon c, both counter-clockwise
- * (Sutherland-Hodgman). */
-static void clip_polygon(region *r, const feature *s, const feature *c)
+/*
+ * Polygon s clipped by convex polygon c, both counter-clockwise
+ * (Sutherland-Hodgman).  A vertex within e of a clipping line is on it:
+ * kept, and no crossing is made between it and a vertex outside - else an
+ * edge lying along the line would cross it at a point set by rounding.
+ */
+static void clip_polygon(region *r, const feature *s, const feature *c, double e)
 {
 	region in, out;
 	in.n = 0;
@@ -422,9 +429,9 @@ static void clip_polygon(region *r, const feature *s, const feature *c)
 			const double *p = in.u[j], *q = in.u[(j + 1) % in.n];
 			double fp = (ex * (p[1] - a[1]) - ey * (p[0] - a[0])) / el;
 			double fq = (ex * (q[1] - a[1]) - ey * (q[0] - a[0])) / el;
-			if (fp >= 0.0)
+			if (fp >= -e)
 				region_put(&out, p[0], p[1]);
-			if ((fp >= 0.0) != (fq >= 0.0)) {
+			if ((fp > 0.0 && fq < -e) || (fp < -e && fq > 0.0)) {
 				double l = fp / (fp - fq);
 				region_put(&out, p[0] + (q[0] - p[0]) * l, p[1] + (q[1] - p[1]) * l);
 			}
@@ -432,6 +439,70 @@ static void clip_polygon(region *r, const feature *s, const feature *c)
 		in = out;
 	}
 	*r = in;
+}
+
+/*
+ * The region made canonical: points closer than t to an earlier one go,
+ * so do points on an edge, and a region thinner than t across becomes the
+ * segment between its two farthest points.
+ */
+static void tidy(region *r, double t)
+{
+	int n = 0;
+	for (int i = 0; i < r->n; i++) {
+		int dup = 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = hypot(r->u[i][0] - r->u[j][0], r->u[i][1] - r->u[j][1]) <= t;
+		if (!dup) {
+			r->u[n][0] = r->u[i][0];
+			r->u[n][1] = r->u[i][1];
+			n++;
+		}
+	}
+	r->n = n;
+	if (n < 3)
+		return;
+	int fi = 0, fj = 1;
+	double far = -1.0;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			double d = hypot(r->u[i][0] - r->u[j][0], r->u[i][1] - r->u[j][1]);
+			if (d > far) {
+				far = d;
+				fi = i;
+				fj = j;
+			}
+		}
+	double w = 0.0;
+	for (int i = 0; i < n; i++)
+		w = fmax(w, fabs(cross2(r->u[fi], r->u[fj], r->u[i])) / far);
+	if (w <= t) {
+		double a0 = r->u[fi][0], a1 = r->u[fi][1], b0 = r->u[fj][0], b1 = r->u[fj][1];
+		r->u[0][0] = a0;
+		r->u[0][1] = a1;
+		r->u[1][0] = b0;
+		r->u[1][1] = b1;
+		r->n = 2;
+		return;
+	}
+	/* Points on an edge of the region (within t of the line through their
+	 * neighbours) go: crossings of nearly parallel edges land anywhere
+	 * along them, by rounding. */
+	for (int i = 0; n >= 3 && i < n;) {
+		const double *p = r->u[(i + n - 1) % n], *q = r->u[(i + 1) % n];
+		double len = hypot(q[0] - p[0], q[1] - p[1]);
+		if (len > 0.0 && fabs(cross2(p, q, r->u[i])) / len <= t) {
+			for (int j = i; j + 1 < n; j++) {
+				r->u[j][0] = r->u[j + 1][0];
+				r->u[j][1] = r->u[j + 1][1];
+			}
+			n--;
+			i = 0;
+		} else {
+			i++;
+		}
+	}
+	r->n = n;
 }
 
 /* Two segments on one line (within t): their common stretch. */
@@ -541,8 +612,66 @@ static int reduce(const region *r, const double *dist, int max, int *pick)
 
 /* ---- the patch ---- */
 
-int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *ans,
+/* The gap of the swept shapes' supports along unit u (from A towards B): a
+ * lower bound on their distance, for any u. */
+static double support_gap(const mk_shape *A, const mk_shape *B, mink_vec3 u)
+{
+	return v3_dot(v3_sub(mk_support(B, v3_neg(u)), mk_support(A, u)), u) -
+	       (A->margin + B->margin);
+}
+
+/* The unit normal of a polygon feature (Newell), on the side of n. */
+static mink_vec3 face_normal(const feature *f, mink_vec3 n)
+{
+	mink_vec3 m = v3(0, 0, 0);
+	for (int i = 0; i < f->n; i++) {
+		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
+		m.x += (a.y - b.y) * (a.z + b.z);
+		m.y += (a.z - b.z) * (a.x + b.x);
+		m.z += (a.x - b.x) * (a.y + b.y);
+	}
+	m = v3_normalize_or(m, n);
+	return v3_dot(m, n) < 0.0 ? v3_neg(m) : m;
+}
+
+
+static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
+                    double eps, double size, const mink_options *o, mk_contact *out,
+                    int again);
+
+int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out)
+{
+	return manifold(A, B, dim, ans, eps, size, o, out, 1);
+}
+
+/*
+ * Apart and not certified along the solver's normal: the faces' own
+ * normals are tried as the answer's, the patch found again along each; the
+ * first that certifies its distance (below the solver's) is the answer.
+ */
+static int retry_faces(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
+                       double eps, double size, const mink_options *o, mk_contact *out,
+                       const mink_vec3 *cand, int ncand)
+{
+	for (int i = 0; i < ncand; i++) {
+		mk_answer a2 = *ans;
+		mk_contact c2[MINK_MAX_CONTACTS];
+		a2.normal = cand[i];
+		a2.warning = MINK_WARN_GJK_ITERATIONS; /* not yet certified */
+		int k = manifold(A, B, dim, &a2, eps, size, o, c2, 0);
+		if (a2.warning == MINK_WARN_NONE && a2.distance <= ans->distance) {
+			*ans = a2;
+			memcpy(out, c2, (size_t)k * sizeof *out);
+			return k;
+		}
+	}
+	return 0;
+}
+
+static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
+                    double eps, double size, const mink_options *o, mk_contact *out,
+                    int again)
 {
 	int max = o->max_contacts;
 	if (max < 1)
@@ -584,15 +713,19 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *
 
 	region r;
 	r.n = 0;
+	/* A vertex within the slop of an edge's line is on it: the region
+	 * stays as the features are, to the contact tolerance. */
+	double e = t;
 	if (fa.n == 2 && fb.n == 2)
 		overlap_segments(&r, &fa, &fb, t);
 	else if (fa.n == 2)
-		clip_segment(&r, fa.u[0], fa.u[1], &fb);
+		clip_segment(&r, fa.u[0], fa.u[1], &fb, e);
 	else if (fb.n == 2)
-		clip_segment(&r, fb.u[0], fb.u[1], &fa);
+		clip_segment(&r, fb.u[0], fb.u[1], &fa, e);
 	else
-		clip_polygon(&r, &fb, &fa);
-	if (r.n < 2)
+		clip_polygon(&r, &fb, &fa, e);
+	tidy(&r, t);
+	if (r.n < 1)
 		return 1;
 
 	/* Each point lifted onto both features; margins along n. */
@@ -607,8 +740,39 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, const mk_answer *
 	}
 	int pick[MINK_MAX_CONTACTS];
 	int k = reduce(&r, dist, max, pick);
+	/*
+	 * Apart, the deepest contact's points are a pair of the shapes at its
+	 * distance (an upper bound), and the gap of the supports along n is a
+	 * lower bound: when they meet within the tolerances the distance is
+	 * certified, whatever the solver managed (GJK can stall a little above
+	 * it on nearly parallel faces).
+	 */
+	double dmin = dist[pick[0]];
+	if (ans->distance > 0.0 && dmin > 0.0 && dmin <= ans->distance) {
+		/* Lower bounds: the gap along n, and along the faces' own normals
+		 * (the solver's n may sit a rounding-sized angle off them). */
+		double gap = support_gap(A, B, n);
+		mink_vec3 cand[2];
+		int ncand = 0;
+		if (fa.n >= 3)
+			cand[ncand++] = face_normal(&fa, n);
+		if (fb.n >= 3)
+			cand[ncand++] = face_normal(&fb, n);
+		for (int i = 0; i < ncand; i++)
+			gap = fmax(gap, support_gap(A, B, cand[i]));
+		double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * dmin +
+		             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+		if (dmin - gap <= tol) {
+			ans->distance = dmin;
+			ans->warning = MINK_WARN_NONE;
+		} else if (again && ncand > 0) {
+			int k2 = retry_faces(A, B, dim, ans, eps, size, o, out, cand, ncand);
+			if (k2 > 0)
+				return k2;
+		}
+	}
 	/* The deepest must be the result: else the features are not trusted. */
-	if (!(fabs(dist[pick[0]] - ans->distance) <= t) || k < 2)
+	if (!(fabs(dist[pick[0]] - ans->distance) <= t))
 		return 1;
 	for (int i = 0; i < k; i++)
 		out[i] = c[pick[i]];

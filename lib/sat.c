@@ -19,8 +19,10 @@
  * differ by the tilt times the size (MuJoCo's BoxBoxSize05: an edge axis
  * deeper by 7e-16 than a face, points 2e-8 apart).  Ties go to the faces
  * of A, then those of B, then the edge pairs in order.  Edge pairs whose
- * cross product is shorter than 1e-9 (parallel edges) are left out: the
- * face axes already cover those directions.
+ * cross product is shorter than 1e-12 (parallel edges) are left out: the
+ * face axes already cover those directions.  Between 1e-12 and 1e-6 the
+ * axis is known only to the rounding of the rotation over its length, and
+ * the pair goes to GJK and EPA instead.
  *
  * The witness points: for a face axis, the other box's deepest vertex and
  * its projection on the face, then moved into the contact patch by the
@@ -203,9 +205,14 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 			int k = 6 + 3 * i + j, i1 = next[i], i2 = prev[i], j1 = next[j], j2 = prev[j];
 			const double(*r)[3] = B->rot.m;
 			double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
-			used[k] = len2 > 1e-18;
+			/* Parallel edges: the face axes cover them.  Nearly parallel
+			 * ones: the axis's direction is the rounding of R's entries
+			 * over the length (1e-16 / 1e-9 = 1e-7 rad): GJK's. */
+			used[k] = len2 > 1e-24;
 			if (!used[k])
 				continue;
+			if (len2 <= 1e-12)
+				return 0;
 			double ra = a[i1] * ar[i2][j] + a[i2] * ar[i1][j];
 			double rb = b[j1] * ar[i][j2] + b[j2] * ar[i][j1];
 			double tl = tt[i2] * r[i1][j] - tt[i1] * r[i2][j];

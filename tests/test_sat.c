@@ -45,8 +45,10 @@ static double gap(const mink_vec3 *a, const mink_vec3 *b, mink_vec3 n)
 
 static long cases, ties;
 
+/* closed: the pair must be answered in closed form (no edge pair of the
+ * two boxes within 1e-6 rad of parallel, where GJK and EPA take over). */
 static void one_pair(mink_vec3 ha, mink_quat qa, mink_vec3 pa, mink_vec3 hb, mink_quat qb,
-                     mink_vec3 pb)
+                     mink_vec3 pb, int closed)
 {
 	mink_vec3 ca[8], cb[8], la[8], lb[8];
 	corners(ha, qa, pa, ca);
@@ -66,9 +68,10 @@ static void one_pair(mink_vec3 ha, mink_quat qa, mink_vec3 pa, mink_vec3 hb, min
 	mink_result rs, re;
 	mink_query3(&boxa, &posea, &boxb, &poseb, NULL, &rs);
 	mink_query3(&hulla, &posea, &hullb, &poseb, NULL, &re);
-	double tol = 1e-12 * size;
+	/* Exact in closed form; GJK and EPA converge to 1e-10 of the value. */
+	double tol = closed ? 1e-12 * size : 2e-10 * sat.value + 1e-12 * size;
 	CHECK(rs.status == MINK_OK, "closed form status %d", rs.status);
-	CHECK(rs.gjk_iterations == 0 && rs.epa_iterations == 0,
+	CHECK(!closed || (rs.gjk_iterations == 0 && rs.epa_iterations == 0),
 	         "boxes not answered in closed form (gjk %d, epa %d)", rs.gjk_iterations,
 	         rs.epa_iterations);
 	CHECK(fabs(rs.distance + sat.value) <= tol, "closed form depth %.17g, oracle %.17g",
@@ -116,7 +119,7 @@ static void test_random(void **state)
 		mink_vec3 pa = tu_scale(tu_rng_box(&r, -1.0, 1.0), scale);
 		mink_vec3 pb = tu_add(pa, tu_scale(tu_rng_box(&r, -1.2, 1.2), scale));
 		tu_case("random boxes %d", i);
-		one_pair(ha, qa, pa, hb, qb, pb);
+		one_pair(ha, qa, pa, hb, qb, pb, 1);
 	}
 	printf("boxes, random: %ld overlapping pairs, %ld normals differ by a tie\n", cases, ties);
 	tu_end("boxes, random", cases);
@@ -141,7 +144,7 @@ static void test_nearly_aligned(void **state)
 		mink_vec3 pb = tu_add(pa, tu_v3(tu_rng_range(&r, -0.6, 0.6), tu_rng_range(&r, -0.6, 0.6),
 		                                ha.z + hb.z - depth));
 		tu_case("nearly aligned %d (tilt %g)", i, t);
-		one_pair(ha, qa, pa, hb, qb, pb);
+		one_pair(ha, qa, pa, hb, qb, pb, t == 0.0);
 	}
 	printf("boxes, nearly aligned: %ld overlapping pairs, %ld normals differ by a tie\n", cases,
 	       ties);

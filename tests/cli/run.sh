@@ -72,8 +72,8 @@ echo "mink: testdata/missing.json: No such file or directory" >"$TMP/want"
 expect "missing file, other files still read" 2 "$GOLDEN/demo.json" "$TMP/want"
 
 run -f ndjson testdata/demo.json testdata/noid.ndjson
-sed -n '8,9s/,"status".*//p' "$TMP/out" >"$TMP/ids"
-printf '{"id":8\n{"id":9\n' >"$TMP/want"
+sed -n '9,10s/,"status".*//p' "$TMP/out" >"$TMP/ids"
+printf '{"id":9\n{"id":10\n' >"$TMP/want"
 same "$TMP/want" "$TMP/ids" "default ids count over all files" && pass
 
 run -o "$TMP/o.json" testdata/analytic.json

@@ -595,7 +595,7 @@ expect "render: no such id" 1
 has "render: no such id" "$TMP/err" "mink render: testdata/demo.json: no pair with id 'nope'"
 run render --index 99 testdata/demo.json
 expect "render: no such index" 1
-has "render: no such index" "$TMP/err" "no pair number 99 (the file has 7)"
+has "render: no such index" "$TMP/err" "no pair number 99 (the file has 8)"
 run render --id bad "$TMP/odd.ndjson"
 expect "render: a bad pair" 1
 has "render: a bad pair" "$TMP/err" "$TMP/odd.ndjson:4: a.radius: must not be negative"

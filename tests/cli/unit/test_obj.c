@@ -646,7 +646,7 @@ static void test_cache(void **state)
 	          strcmp(e.message, "testdata/meshes/cube.obj: no object or group 'x?y'") == 0,
 	      "no object: %s", e.message);
 	CHECK(!cli_objcache_get(c, NULL, "testdata/meshes", NULL, &e) &&
-	          strcmp(e.message, "testdata/meshes: Is a directory") == 0,
+	          strcmp(e.message, "testdata/meshes: not a regular file (a directory)") == 0,
 	      "a directory: %s", e.message);
 
 	/* read once: a file changed after its first read is not read again */
