@@ -21,6 +21,7 @@
 #include "text/fmtnum.h"
 #include "mink.h"
 #include "objpair.h"
+#include "outfile.h"
 #include "parse.h"
 #include "cmd/cmd.h"
 #include "opts.h"
@@ -158,7 +159,9 @@ int main(int argc, char **argv)
 	int c, status = 0, objpair, progress = -1, contact_rows = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	cli_objpair pair_options = {{{NULL}}, NULL};
-	char msg[160];
+	char msg[512];
+	cli_outfile outfile;
+	int written;
 
 	/* Subcommands; a file named like one is reached as ./gen. */
 	if (argc > 1 && strcmp(argv[1], "gen") == 0)
@@ -271,10 +274,12 @@ int main(int argc, char **argv)
 	if (objpair < 0)
 		return cli_usage_error(NULL, "%s", msg);
 
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "mink: %s: %s\n", output, strerror(errno));
+	if (cli_outfile_open(&outfile, output, argv + optind, argc - optind, msg,
+	                     sizeof msg) < 0) {
+		fprintf(stderr, "mink: %s\n", msg);
 		return 2;
 	}
+	out = outfile.fp;
 	batch.writer = cli_writer_new(out, format);
 	batch.pair.objcache = cli_objcache_new();
 	if (objpair) {
@@ -296,8 +301,14 @@ int main(int argc, char **argv)
 	if (batch.errors && status == 0)
 		status = 1;
 	cli_writer_finish(batch.writer);
-	if (cli_close_output(NULL, out, output, cli_writer_error_number(batch.writer)) < 0)
+	written = cli_close_output(NULL, out, output, cli_writer_error_number(batch.writer)) == 0;
+	if (!written)
 		status = 2;
+	/* The old file is replaced only by a whole new one. */
+	if (cli_outfile_end(&outfile, written, NULL, msg, sizeof msg) < 0) {
+		fprintf(stderr, "mink: %s\n", msg);
+		status = 2;
+	}
 	if (out != stdout && fclose(stdout) != 0 && status == 0)
 		status = 2;
 	cli_writer_free(batch.writer);

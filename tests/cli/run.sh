@@ -159,6 +159,35 @@ has "a directory" "$TMP/err" "mink: testdata: Is a directory"
 
 # --- Write errors -----------------------------------------------------------
 
+# -o never destroys a file: not an input (refused before anything is
+# read), and not the old output when the new one fails half-way.
+cp testdata/demo.json "$TMP/in.json"
+run -o "$TMP/in.json" "$TMP/in.json"
+expect "-o on its own input is refused" 2 - '*'
+has "-o on its own input: the message" "$TMP/err" "the output file is also an input"
+same testdata/demo.json "$TMP/in.json" "-o on its own input: the input" && pass
+ln -s in.json "$TMP/link.json"
+run -o "$TMP/link.json" testdata/analytic.json "$TMP/in.json"
+expect "-o on an input by another name is refused" 2 - '*'
+printf 'old\n' >"$TMP/old.json"
+chmod 640 "$TMP/old.json"
+awk -v seed=3 -v n=3000 -f "$HERE/mixed.awk" >"$TMP/many.ndjson"
+(ulimit -f 8; trap '' XFSZ; "$MINK" -f ndjson -o "$TMP/old.json" "$TMP/many.ndjson") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+expect "-o: a write that fails half-way" 2 - '*'
+printf 'old\n' >"$TMP/want"
+same "$TMP/want" "$TMP/old.json" "-o: the old file after a failed write" && pass
+if ls -a "$TMP" | grep -q '^\.old\.json\.'; then
+	fail "-o: a temporary file left behind"
+else
+	pass
+fi
+run -o "$TMP/old.json" testdata/demo.json
+expect "-o replaces the old file whole" 0 - -
+same "$GOLDEN/demo.json" "$TMP/old.json" "-o: the new file" && pass
+if [ "$(stat -c %a "$TMP/old.json")" = 640 ]; then pass; else fail "-o: the old file's mode is lost"; fi
+
 if [ -w /dev/full ]; then
 	run -o /dev/full testdata/analytic.json
 	expect "-o /dev/full" 2 - '*'

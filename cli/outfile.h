@@ -1,0 +1,39 @@
+/*
+ * outfile.h - the output file of -o, replaced whole or not at all.
+ *
+ * mink writes a regular output file to a temporary file beside it and
+ * renames that over it only once everything is written and closed: a
+ * crash, a full disk or a killed run leaves the old file as it was.  A
+ * file that is also one of the inputs is refused before anything is read.
+ * Other kinds of files (a FIFO, a terminal, /dev/null, /dev/stdout) are
+ * written in place, as they must be.
+ */
+#ifndef CLI_OUTFILE_H
+#define CLI_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct cli_outfile {
+	const char *path; /**< -o's FILE, or NULL for standard output */
+	char *tmp;        /**< the temporary beside it, or NULL when in place */
+	FILE *fp;         /**< where to write */
+} cli_outfile;
+
+/**
+ * Opens the output: standard output when path is NULL.  `inputs` are the
+ * n files mink will read (not "-").  Returns 0, or -1 with a message in
+ * msg (no file created or changed).
+ */
+int cli_outfile_open(cli_outfile *o, const char *path, char *const *inputs, int n,
+                     char *msg, size_t size);
+
+/**
+ * Ends the output once o->fp is closed: with ok, the temporary replaces
+ * the file (0, or -1 with a message); without, it is removed and the old
+ * file stays.  `keep_as`, when not NULL and not ok, is a suffix under
+ * which the temporary is kept instead ("FILE.partial").
+ */
+int cli_outfile_end(cli_outfile *o, int ok, const char *keep_as, char *msg, size_t size);
+
+#endif /* CLI_OUTFILE_H */
