@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,12 +268,18 @@ static cli_read_status read_all(struct cli_batch_run *run)
 	return st;
 }
 
+/* SIGINT, SIGTERM and SIGHUP (set by run_threaded). */
+static sigset_t interrupts;
+
 static void *reader_main(void *arg)
 {
 	struct cli_batch_run *run = arg;
 	cli_read_status st;
 
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	/* The interrupting signals reach this thread alone (the others block
+	 * them): a read(2) waiting for input returns, and reading stops. */
+	pthread_sigmask(SIG_UNBLOCK, &interrupts, NULL);
 	st = read_all(run);
 	pthread_mutex_lock(&run->mu);
 	run->reader_done = 1;
@@ -400,10 +407,18 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 	pthread_t reader;
 	int started = 0, reader_joined = 0;
 
+	sigset_t old;
+
 	run->filled = run->taken = run->written = 0;
 	run->reader_done = run->stop = 0;
 	run->threaded = 1;
 	run->cancellable = 1;
+	/* The threads inherit the blocked interrupts; the reader unblocks them. */
+	sigemptyset(&interrupts);
+	sigaddset(&interrupts, SIGINT);
+	sigaddset(&interrupts, SIGTERM);
+	sigaddset(&interrupts, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &interrupts, &old);
 	for (int i = 0; i < run->jobs; i++) {
 		if (start_thread(&run->workers[i].thread, worker_main,
 		                 &run->workers[i]) != 0)
@@ -419,6 +434,7 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 		for (int i = 0; i < started; i++)
 			pthread_join(run->workers[i].thread, NULL);
 		run->threaded = run->cancellable = 0;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return 0;
 	}
 	*st = CLI_READ_RECORD; /* what it is when the run stops early */
@@ -432,6 +448,7 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 	for (int i = 0; i < started; i++)
 		pthread_join(run->workers[i].thread, NULL);
 	run->threaded = run->cancellable = 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return 1;
 }
 

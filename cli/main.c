@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <float.h>
 #include <getopt.h>
+#include <signal.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -21,6 +22,7 @@
 #include "text/fmtnum.h"
 #include "mink.h"
 #include "objpair.h"
+#include "text/split.h"
 #include "outfile.h"
 #include "parse.h"
 #include "cmd/cmd.h"
@@ -148,6 +150,34 @@ static void usage(void)
 	cli_fmtnum(contact_tol, d.contact_tolerance);
 	printf(help_text, tol, size_tol, d.max_gjk_iterations,
 	       d.max_epa_iterations, MINK_MAX_CONTACTS, d.max_contacts, contact_tol);
+}
+
+/* The signal that interrupted the run, or 0. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	interrupted = sig;
+}
+
+/*
+ * SIGINT, SIGTERM and SIGHUP stop the reading (without SA_RESTART, a
+ * read(2) waiting for input returns): what was read is answered and
+ * written, the document closed, and the run ends with 128 + the signal.
+ * SA_RESETHAND: a second one kills at once.
+ */
+static void catch_interrupts(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	cli_reader_stop_on(&interrupted);
 }
 
 int main(int argc, char **argv)
@@ -280,6 +310,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	out = outfile.fp;
+	catch_interrupts();
 	batch.writer = cli_writer_new(out, format);
 	batch.pair.objcache = cli_objcache_new();
 	if (objpair) {
@@ -293,7 +324,7 @@ int main(int argc, char **argv)
 
 			if (rc > status)
 				status = rc;
-			if (cli_writer_error_number(batch.writer))
+			if (cli_writer_error_number(batch.writer) || interrupted)
 				break;
 		}
 	}
@@ -304,10 +335,20 @@ int main(int argc, char **argv)
 	written = cli_close_output(NULL, out, output, cli_writer_error_number(batch.writer)) == 0;
 	if (!written)
 		status = 2;
-	/* The old file is replaced only by a whole new one. */
-	if (cli_outfile_end(&outfile, written, NULL, msg, sizeof msg) < 0) {
+	/* The old file is replaced only by a whole new one; an interrupted
+	 * run keeps what it wrote beside it, well-formed, as FILE.partial. */
+	if (cli_outfile_end(&outfile, written && !interrupted, written ? ".partial" : NULL, msg,
+	                    sizeof msg) < 0) {
 		fprintf(stderr, "mink: %s\n", msg);
 		status = 2;
+	}
+	if (interrupted) {
+		fprintf(stderr, "mink: interrupted by %s after %ld records; the output is "
+		        "incomplete%s%s%s\n", interrupted == SIGINT ? "SIGINT"
+		        : interrupted == SIGTERM ? "SIGTERM" : "SIGHUP", batch.index,
+		        output && outfile.was_file ? " (kept as " : "", output && outfile.was_file ? output : "",
+		        output && outfile.was_file ? ".partial; the old file is unchanged)" : "");
+		status = 128 + interrupted;
 	}
 	if (out != stdout && fclose(stdout) != 0 && status == 0)
 		status = 2;

@@ -67,6 +67,7 @@ int cli_outfile_open(cli_outfile *o, const char *path, char *const *inputs, int 
 		o->tmp = NULL;
 		return -1;
 	}
+	o->was_file = 1;
 	if (fchmod(fd, exists ? st.st_mode & 07777 : new_file_mode()) != 0 ||
 	    !(o->fp = fdopen(fd, "w"))) {
 		snprintf(msg, size, "%s: %s", path, strerror(errno));
@@ -109,3 +110,4 @@ int cli_outfile_end(cli_outfile *o, int ok, const char *keep_as, char *msg, size
 	o->tmp = NULL;
 	return rc;
 }
+

@@ -18,6 +18,7 @@ typedef struct cli_outfile {
 	const char *path; /**< -o's FILE, or NULL for standard output */
 	char *tmp;        /**< the temporary beside it, or NULL when in place */
 	FILE *fp;         /**< where to write */
+	int was_file;     /**< written beside the file (a regular file) */
 } cli_outfile;
 
 /**

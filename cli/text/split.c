@@ -9,6 +9,7 @@
 #include "text/split.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -137,6 +138,21 @@ static cli_read_status broken(cli_reader *r, const char *msg, long line,
 }
 
 /* Returns 1 when new bytes arrived, 0 at end of file, -1 on error. */
+/* Set by a signal handler: reading stops at the next read(2). */
+static const volatile sig_atomic_t *stop_flag;
+
+void cli_reader_stop_on(const volatile sig_atomic_t *flag)
+{
+	stop_flag = flag;
+}
+
+static int stopped(void)
+{
+	return stop_flag && *stop_flag;
+}
+
+/* Reads the next chunk: 1, 0 at the end of the input, -1 on an error, -2
+ * when reading was stopped. */
 static int fill(cli_reader *r)
 {
 	size_t keep = r->begun ? r->rec_start : r->pos;
@@ -160,9 +176,11 @@ static int fill(cli_reader *r)
 	}
 	if (r->before_read)
 		r->before_read(r->ctx);
-	do
+	do {
+		if (stopped())
+			return -2;
 		n = read(r->fd, r->buf + r->len, r->cap - r->len);
-	while (n < 0 && errno == EINTR);
+	} while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		r->err_no = errno;
 		return -1;
@@ -375,6 +393,10 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 		if (r->pos == r->len) {
 			int got = r->eof ? 0 : fill(r);
 
+			if (got == -2) {
+				r->phase = P_DONE;
+				return CLI_READ_END;
+			}
 			if (got < 0) {
 				r->phase = P_DONE;
 				return CLI_READ_IOERR;
@@ -394,9 +416,11 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 			 */
 			if (at == 0 && c == 0xEF) {
 				while (r->len - r->pos < 3 && !r->eof) {
-					if (fill(r) < 0) {
+					int got = fill(r);
+
+					if (got < 0) {
 						r->phase = P_DONE;
-						return CLI_READ_IOERR;
+						return got == -2 ? CLI_READ_END : CLI_READ_IOERR;
 					}
 				}
 				if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {

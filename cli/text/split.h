@@ -11,6 +11,7 @@
 #ifndef CLI_TEXT_SPLIT_H
 #define CLI_TEXT_SPLIT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 typedef struct cli_reader cli_reader;
@@ -50,6 +51,14 @@ const char *cli_reader_message(const cli_reader *r, long *line, long *col);
 int cli_reader_errno(const cli_reader *r);
 
 void cli_reader_free(cli_reader *r);
+
+/**
+ * Makes every reader stop at its next read(2) once *flag is set (by a
+ * signal handler): cli_reader_next then says CLI_READ_END, and the
+ * records read before are all there is.  A read(2) waiting for input
+ * returns when a signal without SA_RESTART arrives in its thread.
+ */
+void cli_reader_stop_on(const volatile sig_atomic_t *flag);
 
 /** The line and column of byte `offset` of rec's text. */
 void cli_record_locate(const cli_record *rec, size_t offset, long *line,

@@ -188,6 +188,45 @@ expect "-o replaces the old file whole" 0 - -
 same "$GOLDEN/demo.json" "$TMP/old.json" "-o: the new file" && pass
 if [ "$(stat -c %a "$TMP/old.json")" = 640 ]; then pass; else fail "-o: the old file's mode is lost"; fi
 
+# Interrupts: SIGINT or SIGTERM stop the reading; what was read is written
+# and the document closed (valid JSON), exit 128 + the signal, a message;
+# with -o the old file stays and the output is kept as FILE.partial.
+one='{"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}}'
+interrupt() { # SIGNAL ARGS...: two records, a pause, the signal, a third
+	sig=$1
+	shift
+	{ printf '%s\n%s\n' "$one" "$one"; sleep 4; printf '%s\n' "$one"; } |
+		"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" &
+	sleep 1
+	kill -"$sig" $! # a background pipeline's $! is its last command, mink
+	wait $!
+	status=$?
+}
+if command -v python3 >/dev/null 2>&1; then
+	for j in 1 2; do
+		interrupt INT -j $j
+		expect "SIGINT with -j $j: exit 130" 130 '*' '*'
+		has "SIGINT with -j $j: the message" "$TMP/err" "mink: interrupted by SIGINT after 2 records; the output is incomplete"
+		if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(len(d) != 2)' "$TMP/out"; then
+			pass
+		else
+			fail "SIGINT with -j $j: the output is not a JSON array of the 2 records"
+		fi
+	done
+	printf 'old\n' >"$TMP/kept.json"
+	interrupt TERM -o "$TMP/kept.json"
+	expect "SIGTERM with -o: exit 143" 143 - '*'
+	printf 'old\n' >"$TMP/want"
+	same "$TMP/want" "$TMP/kept.json" "SIGTERM with -o: the old file" && pass
+	if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(len(d) != 2)' "$TMP/kept.json.partial"; then
+		pass
+	else
+		fail "SIGTERM with -o: no well-formed FILE.partial with the 2 records"
+	fi
+else
+	skip "no python3: interrupts not tested"
+fi
+
 if [ -w /dev/full ]; then
 	run -o /dev/full testdata/analytic.json
 	expect "-o /dev/full" 2 - '*'
