@@ -101,7 +101,7 @@ typedef struct rec {
 	double vec[V_COUNT][3];
 	double tan[2][3];
 	int ntan;        /* tangents given: 0, 1 (2D) or 2 */
-	long iter[2];    /* gjk, epa; -1 when not given */
+	double iter[2];  /* gjk, epa, as given (any number: never cast); NaN when not given */
 	int ncontacts;   /* how many contacts; -1 when not given */
 	int has_points;  /* the contacts themselves are given (JSON) */
 	contact contacts[MINK_MAX_CONTACTS];
@@ -634,7 +634,7 @@ static int rec_from_json(const cJSON *j, rec *r, char *msg, size_t size)
 		const cJSON *n = cJSON_GetObjectItemCaseSensitive(f, i ? "epa" : "gjk");
 
 		if (cJSON_IsNumber(n))
-			r->iter[i] = (long)n->valuedouble;
+			r->iter[i] = n->valuedouble;
 	}
 	f = cJSON_GetObjectItemCaseSensitive(j, "contacts");
 	if (f && json_contacts(f, r) < 0)
@@ -710,8 +710,8 @@ static int rec_from_csv(const source *s, char **f, size_t n, rec *r, char *msg,
 		r->ntan++;
 	}
 	for (int i = 0; i < 2; i++)
-		if (csv_num(cell(s, f, n, CLI_CSV_GJK_ITERATIONS + i), &v) == 0 && v == floor(v))
-			r->iter[i] = (long)v;
+		if (csv_num(cell(s, f, n, CLI_CSV_GJK_ITERATIONS + i), &v) == 0 && !isnan(v))
+			r->iter[i] = v;
 	if (csv_num(cell(s, f, n, CLI_CSV_CONTACT_COUNT), &v) == 0 && v == floor(v) &&
 	    v >= 0 && v <= MINK_MAX_CONTACTS)
 		r->ncontacts = (int)v;
@@ -729,7 +729,7 @@ static rec *source_next(source *s)
 		int rc;
 
 		memset(r, 0, sizeof *r);
-		r->iter[0] = r->iter[1] = -1;
+		r->iter[0] = r->iter[1] = NAN;
 		r->ncontacts = -1;
 		if (s->csv) {
 			char **f;
@@ -1061,14 +1061,14 @@ static void compare(differ *d, const rec *e, const rec *a)
 		compare_contacts(d, e, a);
 	if (d->fields & F_ITERATIONS)
 		for (int i = 0; i < 2; i++)
-			if (e->iter[i] != a->iter[i]) {
-				char es[24], as[24];
+			if (!(e->iter[i] == a->iter[i]) && !(isnan(e->iter[i]) && isnan(a->iter[i]))) {
+				char es[CLI_NUM_MAX], as[CLI_NUM_MAX];
 
 				es[0] = as[0] = '\0'; /* not given */
-				if (e->iter[i] >= 0)
-					snprintf(es, sizeof es, "%ld", e->iter[i]);
-				if (a->iter[i] >= 0)
-					snprintf(as, sizeof as, "%ld", a->iter[i]);
+				if (!isnan(e->iter[i]))
+					cli_fmtnum(es, e->iter[i]);
+				if (!isnan(a->iter[i]))
+					cli_fmtnum(as, a->iter[i]);
 				words(d, e, i ? "iterations.epa" : "iterations.gjk", es, as);
 			}
 done:

@@ -420,6 +420,16 @@ has "diff: missing file" "$TMP/err" "mink diff: testdata/missing.json: No such f
 run diff testdata "$G/analytic.json"
 expect "diff: a directory" 2
 has "diff: a directory" "$TMP/err" "mink diff: testdata: Is a directory"
+
+# Iteration counts are compared as the numbers they are, never cast to an
+# integer type (1e300 and -2^63 used to compare equal, by undefined
+# behaviour).
+r='{"id": 1, "status": "ok", "state": "separated", "distance": 1, "depth": 0, "normal": [1, 0, 0], "point_a": [0, 0, 0], "point_b": [1, 0, 0], "local_a": [0, 0, 0], "local_b": [0, 0, 0], "iterations": {"gjk": %s, "epa": 0}}\n'
+printf "$r" 1e300 >"$TMP/it1.ndjson"
+printf "$r" -9223372036854775808 >"$TMP/it2.ndjson"
+run diff --fields all "$TMP/it1.ndjson" "$TMP/it2.ndjson"
+expect "diff: huge iteration counts" 1
+has "diff: huge iteration counts differ" "$TMP/out" '"1": iterations.gjk: expected 1e+300, actual -9.223372036854776e+18'
 { head -n 2 "$G/analytic.csv"; printf '"p,ok\n'; } >"$TMP/broken.csv"
 run diff "$TMP/broken.csv" "$TMP/e.ndjson"
 expect "diff: unterminated CSV quote" 2
