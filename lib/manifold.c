@@ -696,6 +696,21 @@ static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *an
 	if (!(t < size) || !v3_isfinite(n))
 		return 1;
 
+	feature fa, fb;
+	support_feature(A, dim, n, t, &fa);
+	if (fa.n == 1)
+		return 1; /* a vertex or a curved point: the solver's own */
+	support_feature(B, dim, v3_neg(n), t, &fb);
+	if (fb.n == 1)
+		return 1;
+	/* Two edges that are not parallel (by more than the slop over their
+	 * length) meet in one point: the solver's. */
+	if (fa.n == 2 && fb.n == 2 && dim == 3) {
+		mink_vec3 ea = v3_sub(fa.p[1], fa.p[0]), eb = v3_sub(fb.p[1], fb.p[0]);
+		double la = v3_len(ea), lb = v3_len(eb);
+		if (la > t && lb > t && v3_len(v3_cross(ea, eb)) > t * fmax(la, lb))
+			return 1;
+	}
 	plane2 pl;
 	if (dim == 3) {
 		mink_tangents(n, &pl.t1, &pl.t2);
@@ -703,9 +718,6 @@ static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *an
 		pl.t1 = v3(-n.y, n.x, 0.0);
 		pl.t2 = v3(0, 0, 0);
 	}
-	feature fa, fb;
-	support_feature(A, dim, n, t, &fa);
-	support_feature(B, dim, v3_neg(n), t, &fb);
 	project(&fa, &pl, dim, t);
 	project(&fb, &pl, dim, t);
 	if (fa.n == 1 || fb.n == 1)
