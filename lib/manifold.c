@@ -43,6 +43,8 @@ typedef struct feature {
 	int convex;               /* the points are a convex polygon in order */
 	mink_vec3 p[FEATURE_MAX]; /* query frame */
 	double u[FEATURE_MAX][2]; /* projections on the contact plane */
+	mink_vec3 m, c;           /* a polygon's plane: Newell normal (not unit),
+	                             centroid; set by plane_of() */
 } feature;
 
 typedef struct plane2 {
@@ -237,6 +239,27 @@ static double cross2(const double *o, const double *a, const double *b)
 	return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
 }
 
+/*
+ * The convex hull of n >= 2 points sorted by u_less (Andrew's monotone
+ * chain): their indices counter-clockwise in idx (room for 2n + 1), the
+ * first repeated at the end.  Returns how many indices that is.
+ */
+static int hull_chain(const double (*u)[2], int n, int *idx)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		while (k >= 2 && cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
+			k--;
+		idx[k++] = i;
+	}
+	for (int i = n - 2, lower = k + 1; i >= 0; i--) {
+		while (k >= lower && cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
+			k--;
+		idx[k++] = i;
+	}
+	return k;
+}
+
 static int u_less(const double *a, const double *b)
 {
 	return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
@@ -307,18 +330,8 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 		f->n = 2;
 		return;
 	}
-	int idx[2 * FEATURE_MAX], k = 0;
-	for (int i = 0; i < f->n; i++) {
-		while (k >= 2 && cross2(f->u[idx[k - 2]], f->u[idx[k - 1]], f->u[i]) <= 0.0)
-			k--;
-		idx[k++] = i;
-	}
-	for (int i = f->n - 2, lower = k + 1; i >= 0; i--) {
-		while (k >= lower && cross2(f->u[idx[k - 2]], f->u[idx[k - 1]], f->u[i]) <= 0.0)
-			k--;
-		idx[k++] = i;
-	}
-	k--; /* the first point closes the chain */
+	int idx[2 * FEATURE_MAX + 1];
+	int k = hull_chain(f->u, f->n, idx) - 1; /* the first point closes it */
 	feature g;
 	g.n = k;
 	for (int i = 0; i < k; i++) {
@@ -327,6 +340,22 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 		g.u[i][1] = f->u[idx[i]][1];
 	}
 	*f = g;
+}
+
+/* A polygon feature's plane, once: Newell's normal through the vertices'
+ * centroid (lift and face_normal read it for every point). */
+static void plane_of(feature *f)
+{
+	mink_vec3 m = v3(0, 0, 0), c = v3(0, 0, 0);
+	for (int i = 0; i < f->n; i++) {
+		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
+		m.x += (a.y - b.y) * (a.z + b.z);
+		m.y += (a.z - b.z) * (a.x + b.x);
+		m.z += (a.x - b.x) * (a.y + b.y);
+		c = v3_add(c, a);
+	}
+	f->m = m;
+	f->c = v3_scale(c, 1.0 / f->n);
 }
 
 /* The point of feature f above plane point u, along n. */
@@ -340,16 +369,7 @@ static mink_vec3 lift(const feature *f, const plane2 *pl, mink_vec3 n, const dou
 		l = fmin(fmax(l, 0.0), 1.0);
 		return v3_add(f->p[0], v3_scale(v3_sub(f->p[1], f->p[0]), l));
 	}
-	/* The face's plane: Newell's normal through the vertices' centroid. */
-	mink_vec3 m = v3(0, 0, 0), c = v3(0, 0, 0);
-	for (int i = 0; i < f->n; i++) {
-		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
-		m.x += (a.y - b.y) * (a.z + b.z);
-		m.y += (a.z - b.z) * (a.x + b.x);
-		m.z += (a.x - b.x) * (a.y + b.y);
-		c = v3_add(c, a);
-	}
-	c = v3_scale(c, 1.0 / f->n);
+	mink_vec3 m = f->m, c = f->c;
 	mink_vec3 x = v3_add(v3_scale(pl->t1, u[0]), v3_scale(pl->t2, u[1]));
 	double mn = v3_dot(m, n);
 	double s = mn != 0.0 ? v3_dot(v3_sub(c, x), m) / mn : v3_dot(v3_sub(c, x), n);
@@ -545,17 +565,8 @@ static double hull_area(const region *r, const int *pick, int k)
 		}
 	if (n < 3)
 		return 0.0;
-	int idx[2 * MINK_MAX_CONTACTS], h = 0;
-	for (int i = 0; i < n; i++) {
-		while (h >= 2 && cross2(pts[idx[h - 2]], pts[idx[h - 1]], pts[i]) <= 0.0)
-			h--;
-		idx[h++] = i;
-	}
-	for (int i = n - 2, lower = h + 1; i >= 0; i--) {
-		while (h >= lower && cross2(pts[idx[h - 2]], pts[idx[h - 1]], pts[i]) <= 0.0)
-			h--;
-		idx[h++] = i;
-	}
+	int idx[2 * MINK_MAX_CONTACTS + 1];
+	int h = hull_chain(pts, n, idx);
 	double a = 0.0;
 	for (int i = 0; i + 1 < h; i++)
 		a += pts[idx[i]][0] * pts[idx[i + 1]][1] - pts[idx[i + 1]][0] * pts[idx[i]][1];
@@ -623,55 +634,12 @@ static double support_gap(const mk_shape *A, const mk_shape *B, mink_vec3 u)
 /* The unit normal of a polygon feature (Newell), on the side of n. */
 static mink_vec3 face_normal(const feature *f, mink_vec3 n)
 {
-	mink_vec3 m = v3(0, 0, 0);
-	for (int i = 0; i < f->n; i++) {
-		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
-		m.x += (a.y - b.y) * (a.z + b.z);
-		m.y += (a.z - b.z) * (a.x + b.x);
-		m.z += (a.x - b.x) * (a.y + b.y);
-	}
-	m = v3_normalize_or(m, n);
+	mink_vec3 m = v3_normalize_or(f->m, n);
 	return v3_dot(m, n) < 0.0 ? v3_neg(m) : m;
 }
 
-
-static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
-                    double eps, double size, const mink_options *o, mk_contact *out,
-                    int again);
-
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out)
-{
-	return manifold(A, B, dim, ans, eps, size, o, out, 1);
-}
-
-/*
- * Apart and not certified along the solver's normal: the faces' own
- * normals are tried as the answer's, the patch found again along each; the
- * first that certifies its distance (below the solver's) is the answer.
- */
-static int retry_faces(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
-                       double eps, double size, const mink_options *o, mk_contact *out,
-                       const mink_vec3 *cand, int ncand)
-{
-	for (int i = 0; i < ncand; i++) {
-		mk_answer a2 = *ans;
-		mk_contact c2[MINK_MAX_CONTACTS];
-		a2.normal = cand[i];
-		a2.warning = MINK_WARN_GJK_ITERATIONS; /* not yet certified */
-		int k = manifold(A, B, dim, &a2, eps, size, o, c2, 0);
-		if (a2.warning == MINK_WARN_NONE && a2.distance <= ans->distance) {
-			*ans = a2;
-			memcpy(out, c2, (size_t)k * sizeof *out);
-			return k;
-		}
-	}
-	return 0;
-}
-
-static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
-                    double eps, double size, const mink_options *o, mk_contact *out,
-                    int again)
 {
 	int max = o->max_contacts;
 	if (max < 1)
@@ -720,6 +688,10 @@ static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *an
 	}
 	project(&fa, &pl, dim, t);
 	project(&fb, &pl, dim, t);
+	if (fa.n >= 3)
+		plane_of(&fa);
+	if (fb.n >= 3)
+		plane_of(&fb);
 	if (fa.n == 1 || fb.n == 1)
 		return 1;
 
@@ -764,23 +736,15 @@ static int manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *an
 		/* Lower bounds: the gap along n, and along the faces' own normals
 		 * (the solver's n may sit a rounding-sized angle off them). */
 		double gap = support_gap(A, B, n);
-		mink_vec3 cand[2];
-		int ncand = 0;
 		if (fa.n >= 3)
-			cand[ncand++] = face_normal(&fa, n);
+			gap = fmax(gap, support_gap(A, B, face_normal(&fa, n)));
 		if (fb.n >= 3)
-			cand[ncand++] = face_normal(&fb, n);
-		for (int i = 0; i < ncand; i++)
-			gap = fmax(gap, support_gap(A, B, cand[i]));
+			gap = fmax(gap, support_gap(A, B, face_normal(&fb, n)));
 		double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * dmin +
 		             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
 		if (dmin - gap <= tol) {
 			ans->distance = dmin;
 			ans->warning = MINK_WARN_NONE;
-		} else if (again && ncand > 0) {
-			int k2 = retry_faces(A, B, dim, ans, eps, size, o, out, cand, ncand);
-			if (k2 > 0)
-				return k2;
 		}
 	}
 	/* The deepest must be the result: else the features are not trusted. */
