@@ -1,16 +1,20 @@
 #!/bin/sh
-# e2e.sh - end-to-end benchmark of the mink CLI on 1,000,000 box-box pairs.
+# e2e.sh - end-to-end benchmark of the mink CLI.
 #
-# Generates the pairs as NDJSON (seeded, bench/gen_boxes.c), then times in
-# the same run: `mink -f csv` with one worker and with every core (when the
-# CLI has -j), and `jq -c .` re-printing the same file as a yardstick for
-# "parse and print JSON".  Wall time and peak RSS come from GNU time; the
-# output goes to /dev/null.  The same runs on the first 100,000 records
-# show whether memory stays bounded as the input grows.
+# Generates 1,000,000 box-box pairs as NDJSON (seeded, bench/gen_boxes.c),
+# then times in the same run: `mink -f csv` and `mink -f ndjson` with one
+# worker and with every core, and `jq -c .` re-printing the same file as a
+# yardstick for "parse and print JSON"; then hull pairs read from OBJ files
+# (gen_boxes ... obj) and a mixed batch of every 3D kind (mink gen), on
+# 100,000 records each.  Wall time and peak RSS come from GNU time; the
+# output goes to /dev/null.  Peak memory is measured for 10^5, 10^6 and
+# 10^7 records (the largest streamed from the generator through a pipe,
+# so that it needs no 3.6 GB file).
 #
 # Environment: MINK (the binary), GEN (gen_boxes), OUT (data directory),
 # RUNS (repetitions of each run, default 3), E2E_N and E2E_N_SMALL (record
-# counts, default 1000000 and 100000).
+# counts, default 1000000 and 100000), E2E_N_HUGE (default 10000000, 0 to
+# skip that run), TESTDATA (the meshes' directory's parent).
 set -eu
 
 MINK=${MINK:-../build/mink}
@@ -18,6 +22,8 @@ GEN=${GEN:-../build/bench/gen_boxes}
 OUT=${OUT:-out}
 N=${E2E_N:-1000000}
 N_SMALL=${E2E_N_SMALL:-100000}
+N_HUGE=${E2E_N_HUGE:-10000000}
+TESTDATA=${TESTDATA:-../testdata}
 SEED=42
 RUNS=${RUNS:-3}
 TIME=/usr/bin/time
@@ -25,7 +31,10 @@ TIME=/usr/bin/time
 mkdir -p "$OUT"
 big=$OUT/boxes-$N.ndjson
 small=$OUT/boxes-$N_SMALL.ndjson
+hulls=$OUT/obj-$N_SMALL.ndjson
+mixed=$OUT/mixed-$N_SMALL.ndjson
 tfile=$OUT/.time
+rates=$OUT/.rates
 
 for tool in "$MINK" "$GEN" jq "$TIME"; do
 	command -v "$tool" >/dev/null 2>&1 || { echo "e2e.sh: $tool not found" >&2; exit 2; }
@@ -41,8 +50,12 @@ echo "Machine: $cores cores, ${cpu:-unknown CPU}; $("$MINK" --version 2>/dev/nul
 start=$(date +%s)
 "$GEN" "$N" "$SEED" > "$big"
 head -n "$N_SMALL" "$big" > "$small"
+rm -rf "$OUT/meshes"
+cp -R "$TESTDATA/meshes" "$OUT/meshes"
+"$GEN" "$N_SMALL" "$SEED" obj > "$hulls"
+"$MINK" gen -n "$N_SMALL" --seed 7 --margins 0.2 > "$mixed"
 gen_s=$(( $(date +%s) - start ))
-echo "Input: $N box-box pairs as NDJSON ($(( $(wc -c < "$big") / 1048576 )) MiB, seed $SEED, generated in about ${gen_s} s); the first $N_SMALL of them for the memory check."
+echo "Input: $N box-box pairs as NDJSON ($(( $(wc -c < "$big") / 1048576 )) MiB, seed $SEED, generated in about ${gen_s} s); the first $N_SMALL of them for the memory check; $N_SMALL hull pairs from OBJ files (\`gen_boxes $N_SMALL $SEED obj\`: cube, icosphere1, cylinder16) and $N_SMALL mixed pairs of every 3D kind (\`mink gen -n $N_SMALL --seed 7 --margins 0.2\`)."
 
 if "$MINK" --help 2>&1 | grep -q -e '--jobs' -e ' -j'; then
 	has_j=1
@@ -71,7 +84,7 @@ run() {
 		tail -n 1 "$tfile" >> "$tfile.all"
 		i=$((i + 1))
 	done
-	sort -n "$tfile.all" | awk -v label="$label" -v n="$records" '
+	sort -n "$tfile.all" | awk -v label="$label" -v n="$records" -v rates="$rates" '
 		{ wall[NR] = $1; cpu[NR] = $4 + $5; if ($2 > rss) rss = $2 }
 		END {
 			m = (NR % 2) ? wall[(NR + 1) / 2] : (wall[NR / 2] + wall[NR / 2 + 1]) / 2;
@@ -79,6 +92,7 @@ run() {
 			spread = sprintf("%.2f-%.2f", wall[1], wall[NR]);
 			printf "| %s | %d | %.2f | %s | %.0f | %.2f | %.1f |\n", label, n, m, spread, rate,
 			       median(cpu, NR), rss / 1024
+			printf "%s\t%.6f\t%.1f\n", label, rate, rss / 1024 >> rates
 		}
 		function median(v, k,    i, j, t) {
 			for (i = 2; i <= k; i++)
@@ -91,20 +105,46 @@ echo "Each run $RUNS times: median wall time (and the range), records/s from the
 echo
 echo "| run | records | wall s (median) | wall s (range) | records/s | CPU s | peak RSS MiB |"
 echo "|---|--:|--:|--:|--:|--:|--:|"
+: > "$rates"
 if [ "$has_j" = 1 ]; then
-	run "mink -f csv -j 1" "$N" "$MINK" -f csv -j 1 "$big"
-	run "mink -f csv -j $cores" "$N" "$MINK" -f csv -j "$cores" "$big"
+	j1="-j 1"
+	jn="-j $cores"
 else
-	run "mink -f csv" "$N" "$MINK" -f csv "$big"
+	j1=""
+	jn=""
 fi
+# shellcheck disable=SC2086 # $j1 and $jn are one option and its value, or nothing
+{
+run "mink -f csv $j1" "$N" "$MINK" -f csv $j1 "$big"
+run "mink -f csv $jn" "$N" "$MINK" -f csv $jn "$big"
+run "mink -f ndjson $j1" "$N" "$MINK" -f ndjson $j1 "$big"
+run "mink -f ndjson $jn" "$N" "$MINK" -f ndjson $jn "$big"
 run "jq -c ." "$N" jq -c . "$big"
-if [ "$has_j" = 1 ]; then
-	run "mink -f csv -j 1 (first $N_SMALL)" "$N_SMALL" "$MINK" -f csv -j 1 "$small"
-	run "mink -f csv -j $cores (first $N_SMALL)" "$N_SMALL" "$MINK" -f csv -j "$cores" "$small"
-else
-	run "mink -f csv (first $N_SMALL)" "$N_SMALL" "$MINK" -f csv "$small"
-fi
+run "OBJ hulls: mink -f csv $j1" "$N_SMALL" "$MINK" -f csv $j1 "$hulls"
+run "OBJ hulls: mink -f csv $jn" "$N_SMALL" "$MINK" -f csv $jn "$hulls"
+run "mixed: mink -f csv $j1" "$N_SMALL" "$MINK" -f csv $j1 "$mixed"
+run "mixed: mink -f csv $jn" "$N_SMALL" "$MINK" -f csv $jn "$mixed"
+run "mixed: mink -f ndjson $jn" "$N_SMALL" "$MINK" -f ndjson $jn "$mixed"
+run "mink -f csv $j1 (first $N_SMALL)" "$N_SMALL" "$MINK" -f csv $j1 "$small"
+run "mink -f csv $jn (first $N_SMALL)" "$N_SMALL" "$MINK" -f csv $jn "$small"
 run "jq -c . (first $N_SMALL)" "$N_SMALL" jq -c . "$small"
+}
+
+# Ratios of records/s within this run (shared-machine noise cancels in part).
+rate() { awk -F '\t' -v l="$1" '$1 == l { print $2 }' "$rates"; }
+ratio() { awk -v a="$(rate "$1")" -v b="$(rate "$2")" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
+echo
+echo "Ratios of records/s in this run: csv $jn / $j1: $(ratio "mink -f csv $jn" "mink -f csv $j1"); ndjson $jn / $j1: $(ratio "mink -f ndjson $jn" "mink -f ndjson $j1"); OBJ hulls $jn / $j1: $(ratio "OBJ hulls: mink -f csv $jn" "OBJ hulls: mink -f csv $j1"); mixed $jn / $j1: $(ratio "mixed: mink -f csv $jn" "mixed: mink -f csv $j1"); mink -f csv $jn / jq -c .: $(ratio "mink -f csv $jn" "jq -c ."); mink -f ndjson $jn / jq -c .: $(ratio "mink -f ndjson $jn" "jq -c .")."
+
+# Peak memory against the number of records: 10^5 and 10^6 from the runs
+# above, 10^7 streamed from the generator (one run: its time includes
+# waiting for the generator, so only its memory is reported).
+if [ "$N_HUGE" -gt 0 ]; then
+	"$GEN" "$N_HUGE" "$SEED" | "$TIME" -f '%e %M %x %U %S' -o "$tfile" "$MINK" -f csv $jn - > /dev/null
+	huge_rss=$(tail -n 1 "$tfile" | awk '{ printf "%.1f", $2 / 1024 }')
+	echo
+	echo "Peak RSS of \`mink -f csv $jn\`: $(awk -F '\t' -v l="mink -f csv $jn (first $N_SMALL)" '$1 == l { print $3 }' "$rates") MiB for $N_SMALL records, $(awk -F '\t' -v l="mink -f csv $jn" '$1 == l { print $3 }' "$rates") MiB for $N, $huge_rss MiB for $N_HUGE (streamed from gen_boxes through a pipe)."
+fi
 
 # A sanity check of the output: one CSV row per record plus the header.
 rows=$("$MINK" -f csv "$small" | wc -l)
@@ -115,4 +155,4 @@ else
 	echo "Check FAILED: mink wrote $rows lines for $N_SMALL records (expected $((N_SMALL + 1)))."
 fi
 echo "Load average at the end: $(cut -d ' ' -f 1-3 /proc/loadavg)."
-rm -f "$tfile" "$tfile.all"
+rm -f "$tfile" "$tfile.all" "$rates"

@@ -2,7 +2,7 @@
  * gen_boxes.c - writes N seeded random box-box pairs as NDJSON for the
  * end-to-end benchmark.
  *
- * Usage: gen_boxes N [SEED] > pairs.ndjson
+ * Usage: gen_boxes N [SEED [obj]] > pairs.ndjson
  *
  * Boxes have half extents in [0.2, 1] and uniform random rotations; A sits
  * in [-10, 10]^3 and B along a random direction u at t times the sum of
@@ -10,11 +10,19 @@
  * (overlapping along u, nearly always overlapping) and in [1.02, 1.5] for
  * the rest (separated).  Numbers are written with 9 significant digits.
  * The output depends on nothing but N and SEED (xoshiro256**).
+ *
+ * With "obj" as third argument the same poses are written for hulls read
+ * from OBJ files instead: each side in turn one of meshes/cube.obj,
+ * meshes/icosphere1.obj and meshes/cylinder16.obj (8, 42 and 32
+ * vertices, relative to the output file's directory), placed with the
+ * boxes' spacing (the share of overlapping pairs is then only roughly
+ * 80%).
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mink_random.h"
 
@@ -52,6 +60,17 @@ static double extent(const box *b, const double *u)
 	return e;
 }
 
+static const char *const meshes[] = {
+	"meshes/cube.obj", "meshes/icosphere1.obj", "meshes/cylinder16.obj"
+};
+
+static void print_hull(const box *b, long k)
+{
+	printf("{\"type\":\"hull\",\"obj\":\"%s\",\"position\":[%.9g,%.9g,%.9g],"
+	       "\"rotation\":[%.9g,%.9g,%.9g,%.9g]}",
+	       meshes[k % 3], b->p[0], b->p[1], b->p[2], b->q[0], b->q[1], b->q[2], b->q[3]);
+}
+
 static void print_box(const box *b)
 {
 	printf("{\"type\":\"box\",\"half_extents\":[%.9g,%.9g,%.9g],\"position\":[%.9g,%.9g,%.9g],"
@@ -61,10 +80,11 @@ static void print_box(const box *b)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: gen_boxes N [SEED]\n");
+	if (argc < 2 || argc > 4 || (argc == 4 && strcmp(argv[3], "obj") != 0)) {
+		fprintf(stderr, "usage: gen_boxes N [SEED [obj]]\n");
 		return 2;
 	}
+	int obj = argc == 4;
 	long n = atol(argv[1]);
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 42;
 	mink_rng_seed(&rng, seed);
@@ -87,9 +107,15 @@ int main(int argc, char **argv)
 			b.p[k] = a.p[k] + d * u[k];
 		}
 		printf("{\"id\":%ld,\"a\":", i + 1);
-		print_box(&a);
+		if (obj)
+			print_hull(&a, i);
+		else
+			print_box(&a);
 		printf(",\"b\":");
-		print_box(&b);
+		if (obj)
+			print_hull(&b, i / 3 + 1);
+		else
+			print_box(&b);
 		printf("}\n");
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
