@@ -8,8 +8,9 @@
 #   make bench      kernel and end-to-end benchmarks (installs the peers)
 #   make demo       run mink on the bundled example
 #   make deps       install the Debian packages the build and tests need
-#   make install    install mink, libmink.a, mink.h, the man pages, the
-#                   schemas and mink.pc (PREFIX=/usr/local, DESTDIR)
+#   make install    install mink, libmink.a, libmink.so, mink.h, the man
+#                   pages, the schemas and mink.pc (PREFIX=/usr/local,
+#                   DESTDIR)
 
 CC       ?= cc
 BUILD    ?= build
@@ -45,15 +46,29 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIBMINK  = $(BUILD)/libmink.a
 MINK     = $(BUILD)/mink
 
+# The shared library: the same sources compiled as position-independent
+# code, the soname from the major version in mink.h, and only the mink_*
+# names exported (lib/mink.map): the rooms' mk_* functions stay private.
+VERSION     := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
+MAJOR       := $(shell sed -n 's/^\#define MINK_VERSION_MAJOR \([0-9]*\).*/\1/p' include/mink.h)
+SONAME       = libmink.so.$(MAJOR)
+PIC_OBJ      = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+LIBMINK_SO   = $(BUILD)/libmink.so.$(VERSION)
+LIBMINK_LINKS = $(BUILD)/$(SONAME) $(BUILD)/libmink.so
+
 .SECONDARY:
 
 .PHONY: all test check check-unit check-cli check-suites demo deps clean san certify bench
 
-all: $(LIBMINK) $(MINK)
+all: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
 
 $(BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude -Ilib -c $< -o $@
+
+$(BUILD)/pic/lib/%.o: lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -Iinclude -Ilib -c $< -o $@
 
 $(BUILD)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)
@@ -73,6 +88,13 @@ $(LIBMINK): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	ar rcs $@ $^
+
+$(LIBMINK_SO): $(PIC_OBJ) lib/mink.map
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	  -Wl,--version-script=lib/mink.map -o $@ $(PIC_OBJ) $(LIB_LIBS)
+
+$(LIBMINK_LINKS): $(LIBMINK_SO)
+	ln -sf $(notdir $(LIBMINK_SO)) $@
 
 $(MINK): $(CLI_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(CLI_OBJ) $(LIBMINK) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
@@ -155,7 +177,6 @@ MANDIR       ?= $(PREFIX)/share/man
 DATADIR      ?= $(PREFIX)/share/mink
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
-VERSION      := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
 # Names that `man NAME` finds in mink(3).
 MAN3_LINKS = mink_query3 mink_query2 mink_default_options mink_shape3_check \
              mink_shape2_check mink_hull_build mink_hull_shape mink_hull_free \
@@ -172,13 +193,16 @@ PC_SED = -e 's|@PREFIX@|$(PREFIX)|' \
 
 .PHONY: install uninstall check-contract
 
-install: $(LIBMINK) $(MINK)
+install: $(LIBMINK) $(MINK) $(LIBMINK_SO) $(LIBMINK_LINKS)
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
 	  "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" \
 	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man3" \
 	  "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(DATADIR)/schemas"
 	$(INSTALL) -m 755 $(MINK) "$(DESTDIR)$(BINDIR)/mink"
 	$(INSTALL) -m 644 $(LIBMINK) "$(DESTDIR)$(LIBDIR)/libmink.a"
+	$(INSTALL) -m 755 $(LIBMINK_SO) "$(DESTDIR)$(LIBDIR)/$(notdir $(LIBMINK_SO))"
+	ln -sf $(notdir $(LIBMINK_SO)) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libmink.so"
 	$(INSTALL) -m 644 include/mink.h "$(DESTDIR)$(INCLUDEDIR)/mink.h"
 	$(INSTALL) -m 644 man/mink.1 "$(DESTDIR)$(MANDIR)/man1/mink.1"
 	$(INSTALL) -m 644 man/mink.3 "$(DESTDIR)$(MANDIR)/man3/mink.3"
@@ -188,9 +212,13 @@ install: $(LIBMINK) $(MINK)
 	  "$(DESTDIR)$(DATADIR)/schemas"
 	sed $(PC_SED) mink.pc.in >"$(DESTDIR)$(PKGCONFIGDIR)/mink.pc"
 	chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/mink.pc"
+	@# The dynamic linker finds a new library in LIBDIR after ldconfig.
+	if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig || true; fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/mink" "$(DESTDIR)$(LIBDIR)/libmink.a" \
+	  "$(DESTDIR)$(LIBDIR)/$(notdir $(LIBMINK_SO))" \
+	  "$(DESTDIR)$(LIBDIR)/$(SONAME)" "$(DESTDIR)$(LIBDIR)/libmink.so" \
 	  "$(DESTDIR)$(INCLUDEDIR)/mink.h" "$(DESTDIR)$(PKGCONFIGDIR)/mink.pc" \
 	  "$(DESTDIR)$(MANDIR)/man1/mink.1" "$(DESTDIR)$(MANDIR)/man3/mink.3" \
 	  "$(DESTDIR)$(MANDIR)/man5/mink.5" \
@@ -202,8 +230,8 @@ uninstall:
 # Schemas against inputs and outputs, the error corpus, CSV against JSON,
 # the man pages and their examples, and an install into a temporary DESTDIR
 # (see tests/contract/run.sh).
-check-contract: $(LIBMINK) $(MINK)
+check-contract: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
 	@MINK=$(MINK) BUILD=$(BUILD) MAKE="$(MAKE)" CC="$(CC)" \
 	  CONTRACT_CFLAGS="$(EXTRA_CFLAGS)" sh tests/contract/run.sh
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)

@@ -4,11 +4,17 @@
 #   MINK=build/mink BUILD=build sh tests/contract/install.sh   (from the root)
 #
 # Checks: every file lands under DESTDIR + PREFIX (a custom PREFIX, then the
-# default /usr/local); mink.pc names PREFIX, not DESTDIR; the program of
-# mink(3)'s EXAMPLES, compiled with `pkg-config --cflags --libs --static
-# mink` (PKG_CONFIG_PATH into DESTDIR, PKG_CONFIG_SYSROOT_DIR = DESTDIR, and
-# again with --define-variable=prefix=...), prints what mink(3) says it
-# prints; the installed mink runs; `make uninstall` removes every file.
+# default /usr/local); libmink.so is libmink.so.VERSION with the soname
+# libmink.so.MAJOR and the two links, and exports exactly the functions
+# mink.h declares; mink.pc names PREFIX, not DESTDIR; the program of
+# mink(3)'s EXAMPLES prints what mink(3) says it prints, compiled with
+# `pkg-config --cflags --libs mink` against the shared library (run with
+# LD_LIBRARY_PATH into DESTDIR), and with `pkg-config --cflags --libs
+# --static mink` against libmink.a (-l:libmink.a for -lmink: the linker
+# would take the .so), each time with PKG_CONFIG_PATH into DESTDIR and
+# PKG_CONFIG_SYSROOT_DIR = DESTDIR, and again with
+# --define-variable=prefix=...; the installed mink runs; `make uninstall`
+# removes every file.
 # CONTRACT_CFLAGS are added when compiling (the sanitizer build needs them).
 
 suite=install
@@ -48,13 +54,28 @@ install_into() {
 		cat "$TMP/make.log"
 		return 1
 	fi
+	version=$(sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
+	major=${version%%.*}
 	for f in bin/mink lib/libmink.a include/mink.h lib/pkgconfig/mink.pc \
+		lib/libmink.so lib/libmink.so.$major lib/libmink.so.$version \
 		share/man/man1/mink.1 share/man/man3/mink.3 share/man/man5/mink.5 \
 		share/man/man3/mink_query3.3 share/man/man3/mink_hull_build.3 \
 		share/mink/schemas/pair.schema.json \
 		share/mink/schemas/result.schema.json; do
 		if [ -e "$root/$f" ]; then pass; else fail "$root/$f not installed"; fi
 	done
+	equal "libmink.so links to" "libmink.so.$major" "$(readlink "$root/lib/libmink.so")"
+	equal "libmink.so.$major links to" "libmink.so.$version" \
+		"$(readlink "$root/lib/libmink.so.$major")"
+	equal "soname" "libmink.so.$major" "$(readelf -d "$root/lib/libmink.so.$version" |
+		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
+	# The exports: every function of mink.h (those not static inline), nothing else.
+	nm -D --defined-only "$root/lib/libmink.so.$version" | awk '{print $3}' |
+		sort >"$TMP/exports"
+	grep -v '^static' include/mink.h | sed -n 's/^[a-z0-9_ ]*[ *]\(mink_[a-z0-9_]*\)(.*/\1/p' | sort >"$TMP/declared"
+	if [ -s "$TMP/declared" ] && same "$TMP/declared" "$TMP/exports" "libmink.so's exports"; then
+		pass
+	fi
 	if [ -x "$root/bin/mink" ] && "$root/bin/mink" --version >"$TMP/version" &&
 		grep -q '^mink [0-9]' "$TMP/version"; then
 		pass
@@ -68,35 +89,50 @@ install_into() {
 		fail "mink.pc does not name prefix $prefix alone:"
 		cat "$root/lib/pkgconfig/mink.pc"
 	fi
-	version=$(sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
 	got=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config --modversion mink)
 	if [ "$got" = "$version" ]; then pass; else fail "mink.pc version '$got', mink.h says '$version'"; fi
 }
 
-# build_with NAME PKG-CONFIG-ARGS...: compiles and runs the example.
+# build_with NAME LIBDIR PKG-CONFIG-ARGS...: compiles the example with
+# pkg-config's flags twice and runs it: against the shared library (found
+# at run time through LD_LIBRARY_PATH=LIBDIR), and against libmink.a with
+# the --static flags.
 build_with() {
 	name=$1
-	shift
-	if ! flags=$(pkg-config "$@" --cflags --libs --static mink 2>"$TMP/pc.err"); then
-		fail "$name: pkg-config:"
-		cat "$TMP/pc.err"
-		return 1
-	fi
-	# shellcheck disable=SC2086
-	if $CC -std=c11 $CONTRACT_CFLAGS -o "$TMP/example" "$TMP/example.c" $flags \
-		>"$TMP/cc.log" 2>&1; then
-		pass
-	else
-		fail "$name: cc example.c $flags:"
-		cat "$TMP/cc.log"
-		return 1
-	fi
-	if "$TMP/example" >"$TMP/example.got" 2>&1 && cmp -s "$TMP/example.want" "$TMP/example.got"; then
-		pass
-	else
-		fail "$name: the example's output differs from mink(3):"
-		diff "$TMP/example.want" "$TMP/example.got"
-	fi
+	libdir=$2
+	shift 2
+	for how in shared static; do
+		static=
+		[ $how = static ] && static=--static
+		if ! flags=$(pkg-config "$@" --cflags --libs $static mink 2>"$TMP/pc.err"); then
+			fail "$name, $how: pkg-config:"
+			cat "$TMP/pc.err"
+			return 1
+		fi
+		[ $how = static ] && flags=$(printf '%s\n' "$flags" | sed 's/-lmink\b/-l:libmink.a/')
+		# shellcheck disable=SC2086
+		if $CC -std=c11 $CONTRACT_CFLAGS -o "$TMP/example" "$TMP/example.c" $flags \
+			>"$TMP/cc.log" 2>&1; then
+			pass
+		else
+			fail "$name, $how: cc example.c $flags:"
+			cat "$TMP/cc.log"
+			return 1
+		fi
+		needed=$(readelf -d "$TMP/example" | grep -c 'NEEDED.*libmink\.so')
+		if [ $how = shared ]; then
+			equal "$name, $how: libmink.so needed" 1 "$needed"
+		else
+			equal "$name, $how: libmink.so needed" 0 "$needed"
+		fi
+		if LD_LIBRARY_PATH=$libdir "$TMP/example" >"$TMP/example.got" 2>&1 &&
+			cmp -s "$TMP/example.want" "$TMP/example.got"; then
+			pass
+		else
+			fail "$name, $how: the example's output differs from mink(3):"
+			diff "$TMP/example.want" "$TMP/example.got"
+		fi
+	done
 }
 
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -106,7 +142,7 @@ else
 	prefix=/opt/mink-test
 	if install_into "$dest" "$prefix"; then
 		PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
-			build_with "sysroot"
+			build_with "sysroot" "$dest$prefix/lib"
 		if PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
 			pkg-config --cflags --libs --static mink | grep -q -- "-L$dest$prefix/lib"; then
 			pass
@@ -114,7 +150,7 @@ else
 			fail "pkg-config --libs does not point into DESTDIR"
 		fi
 		PKG_CONFIG_PATH="$dest$prefix/lib/pkgconfig" \
-			build_with "define-variable" --define-variable=prefix="$dest$prefix"
+			build_with "define-variable" "$dest$prefix/lib" --define-variable=prefix="$dest$prefix"
 		if $MAKE -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$TMP/make.log" 2>&1; then
 			pass
 		else
@@ -129,7 +165,8 @@ else
 	export MAKEFLAGS
 	if install_into "$TMP/dest2" /usr/local; then
 		PKG_CONFIG_PATH="$TMP/dest2/usr/local/lib/pkgconfig" \
-			PKG_CONFIG_SYSROOT_DIR="$TMP/dest2" build_with "default prefix"
+			PKG_CONFIG_SYSROOT_DIR="$TMP/dest2" build_with "default prefix" \
+			"$TMP/dest2/usr/local/lib"
 	fi
 fi
 
