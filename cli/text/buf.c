@@ -22,7 +22,7 @@ void *cli_xrealloc(void *p, size_t size)
 	return q;
 }
 
-char *cli_buf_reserve(cli_buf *b, size_t extra)
+char *cli_buf_grow(cli_buf *b, size_t extra)
 {
 	if (extra > (size_t)-1 - b->len)
 		cli_out_of_memory();
@@ -39,25 +39,6 @@ char *cli_buf_reserve(cli_buf *b, size_t extra)
 		b->cap = cap;
 	}
 	return b->data + b->len;
-}
-
-void cli_buf_put(cli_buf *b, const char *s, size_t n)
-{
-	if (n == 0)
-		return; /* s may be NULL then */
-	memcpy(cli_buf_reserve(b, n), s, n);
-	b->len += n;
-}
-
-void cli_buf_puts(cli_buf *b, const char *s)
-{
-	cli_buf_put(b, s, strlen(s));
-}
-
-void cli_buf_putc(cli_buf *b, char c)
-{
-	*cli_buf_reserve(b, 1) = c;
-	b->len++;
 }
 
 void cli_buf_free(cli_buf *b)

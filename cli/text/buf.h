@@ -6,6 +6,7 @@
 #define CLI_TEXT_BUF_H
 
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __GNUC__
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -27,17 +28,46 @@ typedef struct cli_buf {
 	size_t len, cap;
 } cli_buf;
 
+/**
+ * Makes room for `extra` more bytes and returns where they go (the slow
+ * path of cli_buf_reserve: it grows the buffer).
+ */
+char *cli_buf_grow(cli_buf *b, size_t extra);
+
+/*
+ * The appends are inline: the writer makes a few dozen of them per output
+ * record, and a call each cost more than the copy.
+ */
+
 /** Makes room for `extra` more bytes and returns where they go. */
-char *cli_buf_reserve(cli_buf *b, size_t extra);
+static inline char *cli_buf_reserve(cli_buf *b, size_t extra)
+{
+	if (b->data && b->cap - b->len >= extra)
+		return b->data + b->len;
+	return cli_buf_grow(b, extra);
+}
 
 /** Appends `n` bytes. */
-void cli_buf_put(cli_buf *b, const char *s, size_t n);
+static inline void cli_buf_put(cli_buf *b, const char *s, size_t n)
+{
+	if (n == 0)
+		return; /* s may be NULL then */
+	memcpy(cli_buf_reserve(b, n), s, n);
+	b->len += n;
+}
 
 /** Appends a NUL-terminated string. */
-void cli_buf_puts(cli_buf *b, const char *s);
+static inline void cli_buf_puts(cli_buf *b, const char *s)
+{
+	cli_buf_put(b, s, strlen(s));
+}
 
 /** Appends one byte. */
-void cli_buf_putc(cli_buf *b, char c);
+static inline void cli_buf_putc(cli_buf *b, char c)
+{
+	*cli_buf_reserve(b, 1) = c;
+	b->len++;
+}
 
 /** Releases the buffer's memory and empties it. */
 void cli_buf_free(cli_buf *b);

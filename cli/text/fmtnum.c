@@ -11,6 +11,16 @@
  * without 128-bit integers take the printf path, one conversion instead of
  * three.  printf and strtod depend on LC_NUMERIC; mink never calls
  * setlocale, so the decimal point is always '.'.
+ *
+ * Most values a computation gives need all 17 digits: their 15- and
+ * 16-digit roundings lie several units away from the value, farther than
+ * the halfway points to its neighbours.  quick() sees that from the
+ * integer parts in 64 bits, and the 128-bit comparisons run only for
+ * candidates near a boundary; the digits are made eight at a time in the
+ * lanes of a 64-bit integer.  This is not the shortest round-trip form
+ * of Ryu, Schubfach or Dragonbox (5e-324 is written 4.94065645841247e-324
+ * here, its 15 correctly rounded digits): mink's output keeps the %.15g,
+ * %.16g, %.17g rule it has always had.
  */
 #include "text/fmtnum.h"
 
@@ -62,12 +72,18 @@ static size_t short_decimal(char *buf, double v)
 	return (size_t)(p - buf);
 }
 
+/* How many bytes of digits format_g may read: 17 and a block of 16. */
+enum { DIGITS_ROOM = 40 };
+
 /*
  * Writes sign, digits[0..prec) * 10^(exp10 - 0) read as d.ddd... the way
  * "%.<prec>g" does: trailing zeros dropped, exponent form when exp10 < -4
- * or exp10 >= prec, the exponent with at least two digits.
+ * or exp10 >= prec, the exponent with at least two digits.  digits has
+ * DIGITS_ROOM bytes: the digits are copied in blocks of fixed size (a
+ * few moves instead of a call to memcpy), with '0's after the last
+ * significant one, and buf has room for them (CLI_NUM_MAX).
  */
-static size_t format_g(char *buf, int neg, const char *digits, int prec,
+static size_t format_g(char *buf, int neg, char *digits, int prec,
                        int exp10)
 {
 	char *p = buf;
@@ -75,17 +91,16 @@ static size_t format_g(char *buf, int neg, const char *digits, int prec,
 
 	while (n > 1 && digits[n - 1] == '0')
 		n--;
-	if (neg)
-		*p++ = '-';
+	memset(digits + n, '0', 17); /* n <= 17: within DIGITS_ROOM */
+	*p = '-';
+	p += neg;
 	if (exp10 < -4 || exp10 >= prec) {
 		int e = exp10 < 0 ? -exp10 : exp10;
 
-		*p++ = digits[0];
-		if (n > 1) {
-			*p++ = '.';
-			memcpy(p, digits + 1, (size_t)(n - 1));
-			p += n - 1;
-		}
+		p[0] = digits[0];
+		p[1] = '.';
+		memcpy(p + 2, digits + 1, 16);
+		p += n > 1 ? n + 1 : 1;
 		*p++ = 'e';
 		*p++ = exp10 < 0 ? '-' : '+';
 		if (e >= 100)
@@ -93,19 +108,19 @@ static size_t format_g(char *buf, int neg, const char *digits, int prec,
 		*p++ = (char)('0' + e / 10 % 10);
 		*p++ = (char)('0' + e % 10);
 	} else if (exp10 >= 0) {
-		for (int i = 0; i <= exp10; i++)
-			*p++ = i < n ? digits[i] : '0';
+		/* the integer part: exp10 + 1 <= 17 digits, '0's past n */
+		memcpy(p, digits, 17);
+		p += exp10 + 1;
 		if (n > exp10 + 1) {
-			*p++ = '.';
-			memcpy(p, digits + exp10 + 1, (size_t)(n - exp10 - 1));
-			p += n - exp10 - 1;
+			*p = '.';
+			memcpy(p + 1, digits + exp10 + 1, 16);
+			p += n - exp10;
 		}
 	} else {
-		*p++ = '0';
-		*p++ = '.';
-		for (int i = 0; i < -exp10 - 1; i++)
-			*p++ = '0';
-		memcpy(p, digits, (size_t)n);
+		/* 0.000ddd: exp10 >= -4, at most three zeros */
+		memcpy(p, "0.000", 5);
+		p += 1 - exp10;
+		memcpy(p, digits, 17);
 		p += n;
 	}
 	*p = '\0';
@@ -162,6 +177,119 @@ static const unsigned long long ten_pow[18] = {
 	100000000000000000ULL
 };
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * The 8 digits of x < 10^8 as 8 ASCII bytes in memory order, computed in
+ * the lanes of one 64-bit integer: two 4-digit halves in 32-bit lanes,
+ * each split by 100 into 16-bit lanes, each split by 10 into bytes.
+ * x * 10486 >> 20 is x / 100 for x < 10^4, and x * 103 >> 10 is x / 10 for
+ * x < 100; no lane overflows into the next.
+ */
+static void eight_digits(char *out, unsigned x)
+{
+	unsigned long long a = x / 10000 | (unsigned long long)(x % 10000) << 32;
+	unsigned long long b = (a * 10486 >> 20) & 0x0000007F0000007FULL;
+	unsigned long long c = b | (a - b * 100) << 16;
+	unsigned long long d = (c * 103 >> 10) & 0x000F000F000F000FULL;
+	unsigned long long e = (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
+
+	memcpy(out, &e, 8);
+}
+
+/* The 17 digits of N (10^16 <= N < 10^17). */
+static void write_digits(char *digits, unsigned long long N)
+{
+	unsigned long long low = N % 10000000000000000ULL;
+
+	digits[0] = (char)('0' + N / 10000000000000000ULL);
+	eight_digits(digits + 1, (unsigned)(low / 100000000));
+	eight_digits(digits + 9, (unsigned)(low % 100000000));
+}
+#else
+/* The 17 digits of N (10^16 <= N < 10^17), two at a time in 32 bits. */
+static void write_digits(char *digits, unsigned long long N)
+{
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233"
+		"34353637383940414243444546474849505152535455565758596061626364656667"
+		"6869707172737475767778798081828384858687888990919293949596979899";
+	unsigned hi = (unsigned)(N / 100000000), lo = (unsigned)(N % 100000000);
+
+	for (int i = 15; i > 7; i -= 2) {
+		memcpy(digits + i, pairs + 2 * (lo % 100), 2);
+		lo /= 100;
+	}
+	for (int i = 7; i > 0; i -= 2) {
+		memcpy(digits + i, pairs + 2 * (hi % 100), 2);
+		hi /= 100;
+	}
+	digits[0] = (char)('0' + hi);
+}
+#endif
+
+/*
+ * Writes digits[0, prec) rounded up by one unit in the last place when `up`
+ * (a carry out of 99..9 makes 10..0 and raises the exponent), "%g" style.
+ */
+static size_t emit(char *buf, int neg, char *digits, int prec, int exp10,
+                   int up)
+{
+	if (up) {
+		int i = prec - 1;
+
+		while (i >= 0 && digits[i] == '9')
+			digits[i--] = '0';
+		if (i < 0) { /* 99..9 rounded up */
+			digits[0] = '1';
+			exp10++;
+		} else {
+			digits[i]++;
+		}
+	}
+	return format_g(buf, neg, digits, prec, exp10);
+}
+
+/*
+ * Whether the candidate of exact_digits that drops r of div units of N
+ * (div 100 or 10) reads back, decided on the integer parts where they
+ * tell: the value is r + R / 2^t units of N above the candidate rounded
+ * down, and it reads back when twice its distance to the nearest
+ * candidate is below H2 / 2^t = h + Hf / 2^t (half that below a power
+ * of two, where the neighbour is nearer).  Returns 1 (it reads back; *up:
+ * whether the nearest candidate is the one rounded up), -1 (it does not)
+ * or 0 (too close to call, or a tie: the exact test decides).
+ */
+static int quick(unsigned r, unsigned div, unsigned long long R,
+                 unsigned long long h, unsigned long long m, int *up)
+{
+	/* div is even: 2r - div is even, and 2r == div is a tie unless R > 0 */
+	long long k;
+
+	if (2 * r == div && R == 0)
+		return 0;
+	*up = 2 * r >= div;
+	if (*up) {
+		/* twice the distance: 2 (div - r) 2^t - 2R, against h 2^t + Hf */
+		k = 2 * (long long)(div - r) - (long long)h;
+		if (k >= 3)
+			return -1; /* at least 3 * 2^t - 2R > 2^t + Hf */
+		if (k <= -1)
+			return 1;  /* at most 2R below -2^t < 0 <= Hf */
+		return 0;
+	}
+	/* c (r 2^t + R) with c = 2, or 4 below a power of two */
+	{
+		long long c = m == 1ULL << 52 ? 4 : 2;
+
+		k = c * (long long)r - (long long)h;
+		if (k >= 1)
+			return -1; /* at least 2^t + cR > Hf */
+		if (k <= -c - 1)
+			return 1;  /* below (k + c) 2^t <= -2^t */
+		return 0;
+	}
+}
+
 /*
  * The formatted text of m * 2^e (m < 2^53, normal), with sign `neg`, or 0
  * when the value is out of range.  With q = (decimal exponent) - 16 in
@@ -173,11 +301,7 @@ static const unsigned long long ten_pow[18] = {
  */
 static size_t exact_digits(char *buf, int neg, unsigned long long m, int e)
 {
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233"
-		"34353637383940414243444546474849505152535455565758596061626364656667"
-		"6869707172737475767778798081828384858687888990919293949596979899";
-	char digits[17];
+	char digits[DIGITS_ROOM];
 	int n = e + 52, q, t, shift;
 	u128 P, R, H2;
 	unsigned long long N;
@@ -207,23 +331,38 @@ static size_t exact_digits(char *buf, int neg, unsigned long long m, int e)
 			break;
 		}
 	}
+	write_digits(digits, N);
+	if (t > 0) {
+		/*
+		 * The common case, in 64 bits: R < 2^t <= 2^63 (as P < 2^116 and
+		 * N >= 2^53) and H2 = 5^-q < 2^63 = h 2^t + Hf, Hf < 2^t.  Each
+		 * candidate is decided by quick() when the integer parts tell;
+		 * only near a boundary does the exact test below run.
+		 */
+		unsigned long long H = five_pow[-q], R64 = (unsigned long long)R;
+		unsigned long long h = H >> t;
+		unsigned r15 = (unsigned)(N % 100);
+		int up;
+
+		switch (quick(r15, 100, R64, h, m, &up)) {
+		case 1:
+			return emit(buf, neg, digits, 15, q + 16, up);
+		case 0:
+			goto exact;
+		}
+		switch (quick(r15 % 10, 10, R64, h, m, &up)) {
+		case 1:
+			return emit(buf, neg, digits, 16, q + 16, up);
+		case 0:
+			goto exact;
+		}
+		up = R64 > 1ULL << (t - 1) || (R64 == 1ULL << (t - 1) && (N & 1));
+		return emit(buf, neg, digits, 17, q + 16, up);
+	}
+exact:
 	shift = t > 0 ? t : 0;
 	/* Twice the distance from the value to the halfway points: 2^(e-1). */
 	H2 = t > 0 ? (u128)five_pow[-q] : (u128)five_pow[-q] << -t;
-	{
-		/* The 17 digits of N, two at a time in 32-bit arithmetic. */
-		unsigned hi = (unsigned)(N / 100000000), lo = (unsigned)(N % 100000000);
-
-		for (int i = 15; i > 7; i -= 2) {
-			memcpy(digits + i, pairs + 2 * (lo % 100), 2);
-			lo /= 100;
-		}
-		for (int i = 7; i > 0; i -= 2) {
-			memcpy(digits + i, pairs + 2 * (hi % 100), 2);
-			hi /= 100;
-		}
-		digits[0] = (char)('0' + hi);
-	}
 	for (int prec = 15; prec <= 17; prec++) {
 		/* r: the digits dropped, as a number of units of the last kept */
 		unsigned r = prec == 15 ? (unsigned)(digits[15] - '0') * 10 +
@@ -266,7 +405,7 @@ static size_t exact_digits(char *buf, int neg, unsigned long long m, int e)
 
 size_t cli_fmtnum(char *buf, double v)
 {
-	char text[CLI_NUM_MAX], d17[17], digits[17];
+	char text[CLI_NUM_MAX], d17[DIGITS_ROOM], digits[DIGITS_ROOM];
 	int neg, exp10;
 	size_t len;
 

@@ -6,8 +6,11 @@
 
 #include <stddef.h>
 
-/** Room for any number cli_fmtnum writes, NUL included. */
-#define CLI_NUM_MAX 32
+/**
+ * Room for any number cli_fmtnum writes, NUL included (the longest is 24
+ * bytes; the rest lets it copy digits in blocks of fixed size).
+ */
+#define CLI_NUM_MAX 40
 
 /**
  * Writes v to buf (CLI_NUM_MAX bytes) as the shortest of %.15g, %.16g and

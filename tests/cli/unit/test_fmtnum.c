@@ -2,8 +2,13 @@
  * test_fmtnum.c - cli_fmtnum against its definition: the first of %.15g,
  * %.16g and %.17g that strtod reads back exactly ("0" for zeros), and
  * cli_fmtint against "%.0f".  Built and run by `make check-unit` (400 000
- * values; a count as the first argument, or MINK_TEXT_N, changes that);
- * prints the first differences and exits 1 if there are any.
+ * values; a count as the first argument, or MINK_TEXT_N, changes that:
+ * `make certify` runs 10^8); prints the first differences and exits 1 if
+ * there are any.  The values come from families that reach every path of
+ * cli_fmtnum and the edges between them: any bit pattern, subnormals,
+ * short decimals and their neighbours, powers of two and of ten and their
+ * neighbours, decimals that end half way between two candidates, and the
+ * 17-digit values of ordinary computations.
  */
 #include <math.h>
 #include <stdio.h>
@@ -43,7 +48,7 @@ static double sample(long i)
 	double v;
 	int n = 0;
 
-	switch (i % 6) {
+	switch (i % 9) {
 	case 0: /* any bit pattern: subnormals, huge, tiny */
 		memcpy(&v, &u, sizeof v);
 		return v;
@@ -58,8 +63,22 @@ static double sample(long i)
 		    (unsigned long long)(1023 - 45 + (int)(next() % 110)) << 52;
 		memcpy(&v, &u, sizeof v);
 		return v;
+	case 3: /* subnormals and the smallest normals */
+		u = (u & ((1ULL << 52) - 1)) | (next() & 1ULL) << 63 |
+		    (next() % 4 == 0 ? 1ULL << 52 : 0);
+		memcpy(&v, &u, sizeof v);
+		return v;
+	case 6: /* powers of ten, within a few ulps */
+		snprintf(text, sizeof text, "1e%d", (int)(u % 632) - 323);
+		v = strtod(text, NULL);
+		for (n = (int)(next() % 7) - 3; n != 0; n += n > 0 ? -1 : 1)
+			v = nextafter(v, n > 0 ? INFINITY : 0);
+		return (next() & 1) ? -v : v;
+	case 7: /* what a computation gives: products and quotients */
+		v = (double)(long long)(u % 2000001 - 1000000) / 3e5;
+		return v * ((double)(next() % 1000003) / 7e5) + 1.0 / (double)(next() % 97 + 3);
 	case 5: /* near powers of two, where the lower neighbour is nearer */
-		v = ldexp(1.0, (int)(u % 110) - 45);
+		v = ldexp(1.0, (u & 1) ? (int)(u / 2 % 110) - 45 : (int)(u / 2 % 2098) - 1074);
 		for (n = (int)(next() % 5) - 2; n != 0; n += n > 0 ? -1 : 1)
 			v = nextafter(v, n > 0 ? INFINITY : 0);
 		return v;
