@@ -9,6 +9,7 @@
 #   make bench      kernel and end-to-end benchmarks (installs the peers)
 #   make demo       run mink on the bundled example
 #   make deps       install the Debian packages the build and tests need
+#   make python     build the Python module mink (in $(BUILD)/python)
 #   make install    install mink, libmink.a, libmink.so, mink.h, the man
 #                   pages, the schemas and mink.pc (PREFIX=/usr/local,
 #                   DESTDIR)
@@ -32,7 +33,8 @@ CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
 DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
-           python3-jsonschema mandoc libxml2-utils librsvg2-bin jq
+           python3-jsonschema mandoc libxml2-utils librsvg2-bin jq \
+           python3-dev python3-numpy python3-pandas
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
@@ -60,6 +62,7 @@ LIBMINK_LINKS = $(BUILD)/$(SONAME) $(BUILD)/libmink.so
 .SECONDARY:
 
 .PHONY: all test check check-unit check-cli check-suites demo deps clean san certify bench
+.PHONY: python check-python
 
 all: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
 
@@ -116,8 +119,62 @@ $(BUILD)/tests/cli/%.o: tests/cli/unit/%.c
 $(BUILD)/tests/cli/test_%: $(BUILD)/tests/cli/test_%.o $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
 
-# Unit and oracle tests (cmocka), then the CLI golden tests.
-check: check-unit check-cli check-contract check-suites
+# --- The Python module ------------------------------------------------------
+# mink for Debian's python3 (always /usr/bin/python3: another python3 may come
+# first on PATH): a C extension linking the library's PIC objects and the
+# PIC objects of cli/'s parse and record layer, so that a pair gets the
+# CLI's checks and messages.  Only PyInit_mink is exported (python/mink.map).
+PYTHON     ?= /usr/bin/python3
+PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT     := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+NP_INCLUDE  = $(shell $(PYTHON) -c 'import numpy; print(numpy.get_include())' 2>/dev/null)
+PY_MOD      = $(BUILD)/python/mink$(PY_EXT)
+PY_SRC      = $(wildcard python/*.c)
+PY_OBJ      = $(PY_SRC:%.c=$(BUILD)/pic/%.o)
+PIC_CLI_OBJ = $(filter-out $(BUILD)/pic/cli/main.o,$(CLI_SRC:%.c=$(BUILD)/pic/%.o))
+PIC_CLI_LIB = $(BUILD)/pic/libminkcli.a
+PY_VERSION := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+
+python: $(PY_MOD)
+
+$(BUILD)/pic/cli/%.o: cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -Iinclude -Icli $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/cli/text/%.o: cli/text/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -Icli $(CJSON_CFLAGS) -c $< -o $@
+
+# Python's headers break -Wstrict-prototypes and C11's strictness: they are
+# system headers here (-isystem), the module's own code keeps the warnings.
+$(BUILD)/pic/python/%.o: python/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -Iinclude -Icli -Ipython \
+	  -isystem $(PY_INCLUDE) -isystem $(NP_INCLUDE) $(CJSON_CFLAGS) -c $< -o $@
+
+$(PIC_CLI_LIB): $(PIC_CLI_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(PY_MOD): $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) python/mink.map
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -shared -Wl,--version-script=python/mink.map \
+	  -o $@ $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
+
+# Unit and oracle tests (cmocka), then the CLI golden tests, then Python.
+check: check-unit check-cli check-contract check-suites check-python
+
+# The module against the CLI (tests/python/test_mink.py).  Not under the
+# sanitizers: an ASan runtime must be loaded before python3 itself, which
+# then reports CPython's own allocations; the module's C code runs under
+# them through the CLI's objects and the library, which make san covers.
+ifeq ($(findstring sanitize,$(EXTRA_CFLAGS)),)
+check-python: $(PY_MOD) $(MINK)
+	PYTHONPATH=$(BUILD)/python:tests/contract MINK=$(MINK) $(PYTHON) tests/python/test_mink.py
+else
+check-python:
+	@echo "check-python: skipped under the sanitizers (see the Makefile)"
+endif
 
 check-unit: $(TEST_BIN) $(CLI_TEST_BIN)
 	@set -e; for t in $(TEST_BIN) $(CLI_TEST_BIN); do echo "== $$t"; $$t; done
@@ -177,6 +234,9 @@ INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
 DATADIR      ?= $(PREFIX)/share/mink
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# Where Debian's python3 looks for modules under PREFIX (/usr/local:
+# /usr/local/lib/python3.X/dist-packages, on its sys.path).
+PYDIR        ?= $(PREFIX)/lib/python$(PY_VERSION)/dist-packages
 INSTALL      ?= install
 # Names that `man NAME` finds in mink(3).
 MAN3_LINKS = mink_query3 mink_query2 mink_default_options mink_shape3_check \
@@ -194,12 +254,14 @@ PC_SED = -e 's|@PREFIX@|$(PREFIX)|' \
 
 .PHONY: install uninstall check-contract
 
-install: $(LIBMINK) $(MINK) $(LIBMINK_SO) $(LIBMINK_LINKS)
+install: $(LIBMINK) $(MINK) $(LIBMINK_SO) $(PY_MOD) $(LIBMINK_LINKS)
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
 	  "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" \
 	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man3" \
-	  "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(DATADIR)/schemas"
+	  "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(DATADIR)/schemas" \
+	  "$(DESTDIR)$(PYDIR)"
 	$(INSTALL) -m 755 $(MINK) "$(DESTDIR)$(BINDIR)/mink"
+	$(INSTALL) -m 644 $(PY_MOD) "$(DESTDIR)$(PYDIR)/$(notdir $(PY_MOD))"
 	$(INSTALL) -m 644 $(LIBMINK) "$(DESTDIR)$(LIBDIR)/libmink.a"
 	$(INSTALL) -m 755 $(LIBMINK_SO) "$(DESTDIR)$(LIBDIR)/$(notdir $(LIBMINK_SO))"
 	ln -sf $(notdir $(LIBMINK_SO)) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
@@ -220,6 +282,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/mink" "$(DESTDIR)$(LIBDIR)/libmink.a" \
 	  "$(DESTDIR)$(LIBDIR)/$(notdir $(LIBMINK_SO))" \
 	  "$(DESTDIR)$(LIBDIR)/$(SONAME)" "$(DESTDIR)$(LIBDIR)/libmink.so" \
+	  "$(DESTDIR)$(PYDIR)/$(notdir $(PY_MOD))" \
 	  "$(DESTDIR)$(INCLUDEDIR)/mink.h" "$(DESTDIR)$(PKGCONFIGDIR)/mink.pc" \
 	  "$(DESTDIR)$(MANDIR)/man1/mink.1" "$(DESTDIR)$(MANDIR)/man3/mink.3" \
 	  "$(DESTDIR)$(MANDIR)/man5/mink.5" \
@@ -235,4 +298,4 @@ check-contract: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
 	@MINK=$(MINK) BUILD=$(BUILD) MAKE="$(MAKE)" CC="$(CC)" \
 	  CONTRACT_CFLAGS="$(EXTRA_CFLAGS)" sh tests/contract/run.sh
 
--include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(PIC_CLI_OBJ:.o=.d) $(PY_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)

@@ -13,14 +13,17 @@
 # --static mink` against libmink.a (-l:libmink.a for -lmink: the linker
 # would take the .so), each time with PKG_CONFIG_PATH into DESTDIR and
 # PKG_CONFIG_SYSROOT_DIR = DESTDIR, and again with
-# --define-variable=prefix=...; the installed mink runs; `make uninstall`
-# removes every file.
+# --define-variable=prefix=...; the Python module lands in
+# lib/python3.X/dist-packages (for /usr/local a folder on the sys.path of
+# Debian's python3) and imports from there; the installed mink runs;
+# `make uninstall` removes every file.
 # CONTRACT_CFLAGS are added when compiling (the sanitizer build needs them).
 
 suite=install
 MAKE=${MAKE:-make}
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
+PYTHON=${PYTHON:-/usr/bin/python3}
 
 # shellcheck source=tests/setup.sh
 . tests/setup.sh
@@ -76,6 +79,28 @@ install_into() {
 	if [ -s "$TMP/declared" ] && same "$TMP/declared" "$TMP/exports" "libmink.so's exports"; then
 		pass
 	fi
+	# The Python module, where Debian's python3 finds it under PREFIX.
+	pydir=lib/python$($PYTHON -c 'import sys; print("%d.%d" % sys.version_info[:2])')/dist-packages
+	ext=$($PYTHON -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+	if [ -f "$root/$pydir/mink$ext" ]; then pass; else fail "$root/$pydir/mink$ext not installed"; fi
+	if [ "$prefix" = /usr/local ]; then
+		if $PYTHON -c 'import sys; sys.exit(sys.argv[1] not in sys.path)' "$prefix/$pydir"; then
+			pass
+		else
+			fail "$prefix/$pydir is not on $PYTHON's sys.path"
+		fi
+	fi
+	case $CONTRACT_CFLAGS in
+	*sanitize*) ;; # an ASan module does not load into python3 (see the Makefile)
+	*)
+		if got=$(cd "$TMP" && PYTHONPATH="$root/$pydir" $PYTHON -c \
+			'import mink; print(mink.__file__, mink.__version__)') &&
+			[ "$got" = "$root/$pydir/mink$ext $version" ]; then
+			pass
+		else
+			fail "import mink from $root/$pydir: $got"
+		fi ;;
+	esac
 	if [ -x "$root/bin/mink" ] && "$root/bin/mink" --version >"$TMP/version" &&
 		grep -q '^mink [0-9]' "$TMP/version"; then
 		pass

@@ -1,0 +1,183 @@
+/*
+ * pytree.c - Python values as cJSON trees (pytree.h).
+ *
+ * cli_parse_pair reads a cJSON tree, so a dict becomes one without going
+ * through text: json.dumps and the strict parser would print and read
+ * every number again.  Keys and strings point into the Python objects
+ * where those are sure to outlive the tree (the caller holds the pair).
+ */
+#include "pytree.h"
+
+#include <math.h>
+#include <stdio.h>
+
+enum { MAX_DEPTH = CLI_JSON_MAX_DEPTH };
+
+static cJSON *bad(cli_error *err, PyObject *obj, const char *what)
+{
+	err->code = "bad_record";
+	snprintf(err->message, sizeof err->message, "%s (a Python %s)", what,
+	         Py_TYPE(obj)->tp_name);
+	return NULL;
+}
+
+static cJSON *no_memory(void)
+{
+	PyErr_NoMemory();
+	return NULL;
+}
+
+/* A string: referenced when `stable` (its owner outlives the tree). */
+static cJSON *string(PyObject *obj, int stable, cli_error *err)
+{
+	Py_ssize_t n;
+	const char *s = PyUnicode_AsUTF8AndSize(obj, &n);
+	cJSON *item;
+
+	if (!s) {
+		/* Lone surrogates: no UTF-8, no JSON (I-JSON refuses them too). */
+		if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+			return NULL;
+		PyErr_Clear();
+		err->code = "bad_record";
+		snprintf(err->message, sizeof err->message,
+		         "a string that is not valid Unicode (a lone surrogate)");
+		return NULL;
+	}
+	item = stable ? cJSON_CreateStringReference(s) : cJSON_CreateString(s);
+	return item ? item : no_memory();
+}
+
+/* An integer: as a double, as the JSON text of it would read. */
+static cJSON *integer(PyObject *obj)
+{
+	double d = PyLong_AsDouble(obj);
+	cJSON *item;
+
+	if (d == -1 && PyErr_Occurred()) {
+		if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+			return NULL;
+		PyErr_Clear();
+		/* Beyond the doubles: strtod of its digits gives infinity. */
+		PyObject *zero = PyLong_FromLong(0);
+		int neg = zero ? PyObject_RichCompareBool(obj, zero, Py_LT) : -1;
+
+		Py_XDECREF(zero);
+		if (neg < 0)
+			return NULL;
+		d = neg ? -HUGE_VAL : HUGE_VAL;
+	}
+	item = cJSON_CreateNumber(d);
+	return item ? item : no_memory();
+}
+
+static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err);
+
+static cJSON *object(PyObject *obj, int depth, cli_error *err)
+{
+	cJSON *o = cJSON_CreateObject();
+	PyObject *key, *value;
+	Py_ssize_t pos = 0;
+
+	if (!o)
+		return no_memory();
+	while (PyDict_Next(obj, &pos, &key, &value)) {
+		const char *k;
+		cJSON *v;
+
+		if (!PyUnicode_Check(key)) {
+			cJSON_Delete(o);
+			return bad(err, key, "a key that is not a string");
+		}
+		k = PyUnicode_AsUTF8(key);
+		if (!k || !(v = tree(value, depth + 1, 1, err))) {
+			cJSON_Delete(o);
+			return NULL;
+		}
+		/* The key belongs to the dict, which outlives the tree. */
+		cJSON_AddItemToObjectCS(o, k, v);
+	}
+	return o;
+}
+
+static cJSON *array(PyObject *obj, int depth, cli_error *err)
+{
+	/* A list or tuple keeps its items; another sequence may make them. */
+	int stable = PyList_Check(obj) || PyTuple_Check(obj);
+	PyObject *seq = PySequence_Fast(obj, "not a sequence");
+	cJSON *a;
+
+	if (!seq)
+		return NULL;
+	a = cJSON_CreateArray();
+	if (!a) {
+		Py_DECREF(seq);
+		return no_memory();
+	}
+	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+		cJSON *v = tree(PySequence_Fast_GET_ITEM(seq, i), depth + 1, stable, err);
+
+		if (!v) {
+			cJSON_Delete(a);
+			Py_DECREF(seq);
+			return NULL;
+		}
+		cJSON_AddItemToArray(a, v);
+	}
+	Py_DECREF(seq);
+	return a;
+}
+
+static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
+{
+	cJSON *item;
+
+	if (depth > MAX_DEPTH) {
+		err->code = "bad_json";
+		snprintf(err->message, sizeof err->message,
+		         "invalid JSON: nesting deeper than %d", MAX_DEPTH);
+		return NULL;
+	}
+	if (obj == Py_None)
+		item = cJSON_CreateNull();
+	else if (PyBool_Check(obj))
+		item = cJSON_CreateBool(obj == Py_True);
+	else if (PyFloat_Check(obj))
+		item = cJSON_CreateNumber(PyFloat_AS_DOUBLE(obj));
+	else if (PyLong_Check(obj))
+		return integer(obj);
+	else if (PyUnicode_Check(obj))
+		return string(obj, stable, err);
+	else if (PyDict_Check(obj))
+		return object(obj, depth, err);
+	else if (PyList_Check(obj) || PyTuple_Check(obj))
+		return array(obj, depth, err);
+	else if (PySequence_Check(obj) && !PyBytes_Check(obj) && !PyByteArray_Check(obj))
+		return array(obj, depth, err); /* numpy arrays */
+	else if (PyIndex_Check(obj)) {
+		/* numpy's integers */
+		PyObject *n = PyNumber_Index(obj);
+
+		if (!n)
+			return NULL;
+		item = integer(n);
+		Py_DECREF(n);
+		return item;
+	}
+	else if (PyNumber_Check(obj) && Py_TYPE(obj)->tp_as_number->nb_float) {
+		/* numpy's floats other than float64 */
+		double d = PyFloat_AsDouble(obj);
+
+		if (d == -1 && PyErr_Occurred())
+			return NULL;
+		item = cJSON_CreateNumber(d);
+	} else
+		return bad(err, obj, "a value JSON has no form for");
+	return item ? item : no_memory();
+}
+
+cJSON *mink_py_tree(PyObject *obj, cli_error *err)
+{
+	err->code = NULL;
+	return tree(obj, 0, 1, err);
+}
