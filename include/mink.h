@@ -84,6 +84,8 @@ typedef enum mink_shape3_type {
  * A 3D convex shape in its own frame.  `margin` (>= 0) sweeps the shape by a
  * sphere of that radius; the reported surface is the swept surface.
  */
+struct mink_hull;
+
 typedef struct mink_shape3 {
 	mink_shape3_type type;
 	double margin;
@@ -109,6 +111,15 @@ typedef struct mink_shape3 {
 			 */
 			const int *adjacency_start;
 			const int *adjacency;
+			/**
+			 * The built hull these points and adjacency come from, as
+			 * mink_hull_shape() sets it: queries then reuse what the build
+			 * computed once (the bounding radius, the extreme vertices that
+			 * seed hill climbing) instead of finding it again on every
+			 * query.  Ignored unless its points and adjacency are the ones
+			 * above.  NULL: computed per query.
+			 */
+			const struct mink_hull *built;
 		} hull;
 	};
 } mink_shape3;
@@ -130,6 +141,15 @@ typedef struct mink_hull {
 	int input_count;      /**< number of input points */
 	int duplicates;       /**< input points that repeated another exactly */
 	int interior;         /**< input points strictly inside the hull (dropped) */
+	/** With adjacency: the extreme vertices along +x, -x, +y, -y, +z, -z
+	 *  (the seeds of hill climbing) and the largest of their distances
+	 *  from the origin (the size queries scale their tolerances by). */
+	int seed[6];
+	double seed_bound;
+	/** With adjacency: the extreme vertex for each cell of a cube map of
+	 *  directions (6 * dir_res^2 cells), where hill climbing starts. */
+	int *dir_seed;
+	int dir_res;
 } mink_hull;
 
 /** Outcome of mink_hull_build(). */

@@ -26,6 +26,7 @@ void mink_hull_free(mink_hull *h)
 	free(h->adjacency_start);
 	free(h->adjacency);
 	free(h->faces);
+	free(h->dir_seed);
 	memset(h, 0, sizeof *h);
 }
 
@@ -39,6 +40,7 @@ mink_shape3 mink_hull_shape(const mink_hull *h, double margin)
 	s.hull.count = h->count;
 	s.hull.adjacency_start = h->adjacency_start;
 	s.hull.adjacency = h->adjacency;
+	s.hull.built = h;
 	return s;
 }
 
@@ -271,6 +273,16 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 	if (st == MINK_HULL_OK) {
 		free(u);
 		out->interior = m - out->count;
+		mk_climb_seeds(out->points, out->adjacency_start, out->adjacency, out->seed,
+		               &out->seed_bound);
+		out->dir_res = MK_DIR_RES;
+		out->dir_seed = malloc(sizeof(int) * 6 * MK_DIR_RES * MK_DIR_RES);
+		if (!out->dir_seed) {
+			mink_hull_free(out);
+			return MINK_HULL_NOMEM;
+		}
+		mk_climb_table(out->points, out->adjacency_start, out->adjacency, out->seed[0],
+		               MK_DIR_RES, out->dir_seed);
 		return st;
 	}
 	out->points = u;

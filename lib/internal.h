@@ -72,6 +72,8 @@ typedef struct mk_shape {
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
 	int *cursor;       /* CORE_CLIMB3: vertex of the last support (warm start) */
 	int seed[6];       /* CORE_CLIMB3: extreme vertices along +-x, +-y, +-z */
+	const int *dir_seed; /* CORE_CLIMB3 of a built hull: a cube map of extreme */
+	int dir_res;       /* vertices, 6 * dir_res^2 cells (mk_dir_cell); or NULL */
 	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
 	double bound;      /* bounding radius of the swept shape about its origin */
 	/* Placement in the query frame: x_frame = rot * x_local + pos. */
@@ -91,10 +93,27 @@ typedef struct mk_shape {
  * 1000 and 83x at 100 000. */
 #define MK_CLIMB_MIN_POINTS 64
 
+/* Cells per face edge of a built hull's cube map of climbing starts
+ * (6 * 8^2 = 384 directions, about 10 degrees apart; bench/support.c). */
+#ifndef MK_DIR_RES
+#define MK_DIR_RES 8
+#endif
+
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
+/* A hull's six axis-extreme vertices (climbed from vertex 0) and the
+ * largest of their distances from the origin. */
+void mk_climb_seeds(const mink_vec3 *points, const int *adj_start, const int *adj, int seed[6],
+                    double *bound);
+/* The cell of direction d in a cube map of res^2 cells per face; the
+ * direction at the centre of a cell (mk_dir_of_cell). */
+int mk_dir_cell(mink_vec3 d, int res);
+mink_vec3 mk_dir_of_cell(int cell, int res);
+/* Fills table[6 * res^2] with the extreme vertex for each cell's centre. */
+void mk_climb_table(const mink_vec3 *points, const int *adj_start, const int *adj, int start,
+                    int res, int *table);
 
 /* Support point of the core in local direction d (need not be unit). */
 mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d);

@@ -75,6 +75,55 @@ static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 d
 			put(f, pts[i]);
 }
 
+/*
+ * top_points3 on a hull with adjacency, without the scan: the vertices
+ * within t of the top along d are connected in the hull's vertex graph
+ * (from any vertex of a convex polytope an edge path rises monotonically
+ * to the top: the simplex method's argument), so a walk from the climbed
+ * top finds them all.  Taken in index order they are the scan's, in the
+ * scan's order.  A walk that outgrows its list (a face of hundreds of
+ * vertices) scans after all.
+ */
+#define WALK_MAX 256
+static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
+{
+	const mink_vec3 *p = s->points3;
+	(void)mk_support_local(s, d);
+	int set[WALK_MAX], n = 0;
+	set[n++] = *s->cursor;
+	double m = v3_dot(p[set[0]], d);
+	for (int i = 0; i < n; i++)
+		for (int k = s->adj_start[set[i]]; k < s->adj_start[set[i] + 1]; k++) {
+			int u = s->adj[k], seen = 0;
+			double du = v3_dot(p[u], d);
+			if (du < m - t)
+				continue;
+			for (int j = 0; j < n && !seen; j++)
+				seen = set[j] == u;
+			if (seen)
+				continue;
+			if (n == WALK_MAX) {
+				top_points3(f, p, s->count, d, t);
+				return;
+			}
+			set[n++] = u;
+			m = fmax(m, du);
+		}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && set[j - 1] > set[j]; j--) {
+			int x = set[j];
+			set[j] = set[j - 1];
+			set[j - 1] = x;
+		}
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		kept += v3_dot(p[set[i]], d) >= m - t;
+	int step = kept > FEATURE_MAX ? (kept + FEATURE_MAX - 1) / FEATURE_MAX : 1, k = 0;
+	for (int i = 0; i < n; i++)
+		if (v3_dot(p[set[i]], d) >= m - t && k++ % step == 0)
+			put(f, p[set[i]]);
+}
+
 static void top_points2(feature *f, const mink_vec2 *pts, int count, mink_vec3 d, double t)
 {
 	double m = -INFINITY;
@@ -211,8 +260,10 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		box_feature(f, s->half, dl, t, dim);
 		break;
 	case CORE_POINTS3:
-	case CORE_CLIMB3:
 		top_points3(f, s->points3, s->count, dl, t);
+		break;
+	case CORE_CLIMB3:
+		top_climb3(f, s, dl, t);
 		break;
 	case CORE_POINTS2:
 		top_points2(f, s->points2, s->count, dl, t);

@@ -477,17 +477,25 @@ static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mi
 	*eps_out *= inv;
 }
 
+/* x - x is 0 for a finite x and NaN for an infinity or a NaN: one sum
+ * tells whether every number of the result is finite, without a branch
+ * per number. */
+static double v3_nan_sum(mink_vec3 a)
+{
+	return (a.x - a.x) + (a.y - a.y) + (a.z - a.z);
+}
+
 static int result_finite(const mink_result *r)
 {
+	double z = (r->distance - r->distance) + v3_nan_sum(r->normal) + v3_nan_sum(r->point_a) +
+	           v3_nan_sum(r->point_b) + v3_nan_sum(r->local_a) + v3_nan_sum(r->local_b) +
+	           v3_nan_sum(r->tangent[0]) + v3_nan_sum(r->tangent[1]);
 	for (int i = 0; i < r->contact_count; i++) {
 		const mink_contact *c = &r->contacts[i];
-		if (!isfinite(c->distance) || !v3_isfinite(c->point_a) || !v3_isfinite(c->point_b) ||
-		    !v3_isfinite(c->local_a) || !v3_isfinite(c->local_b))
-			return 0;
+		z += (c->distance - c->distance) + v3_nan_sum(c->point_a) + v3_nan_sum(c->point_b) +
+		     v3_nan_sum(c->local_a) + v3_nan_sum(c->local_b);
 	}
-	return isfinite(r->distance) && v3_isfinite(r->normal) && v3_isfinite(r->point_a) &&
-	       v3_isfinite(r->point_b) && v3_isfinite(r->local_a) && v3_isfinite(r->local_b) &&
-	       v3_isfinite(r->tangent[0]) && v3_isfinite(r->tangent[1]);
+	return z == 0.0;
 }
 
 mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,

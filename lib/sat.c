@@ -171,8 +171,8 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	double a[3] = {A->half.x * A->scale, A->half.y * A->scale, A->half.z * A->scale};
 	double b[3] = {B->half.x * B->scale, B->half.y * B->scale, B->half.z * B->scale};
 	mink_vec3 ea[3] = {v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1)}, eb[3];
-	mink_vec3 t = B->pos, axes[15];
-	double ar[3][3], tt[3] = {t.x, t.y, t.z}, over[15];
+	mink_vec3 t = B->pos;
+	double ar[3][3], tt[3] = {t.x, t.y, t.z}, over[15], len[15];
 	int used[15];
 	for (int j = 0; j < 3; j++)
 		eb[j] = v3(B->rot.m[0][j], B->rot.m[1][j], B->rot.m[2][j]);
@@ -183,13 +183,11 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	/* The fast pass: every axis in plain doubles. */
 	for (int i = 0; i < 3; i++) {
 		over[i] = a[i] + b[0] * ar[i][0] + b[1] * ar[i][1] + b[2] * ar[i][2] - fabs(tt[i]);
-		axes[i] = ea[i];
 		used[i] = 1;
 	}
 	for (int j = 0; j < 3; j++) {
 		over[3 + j] = a[0] * ar[0][j] + a[1] * ar[1][j] + a[2] * ar[2][j] + b[j] -
 		              fabs(v3_dot(t, eb[j]));
-		axes[3 + j] = eb[j];
 		used[3 + j] = 1;
 	}
 	/* Apart or touching along a face axis: GJK's (most apart pairs stop
@@ -200,10 +198,10 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	/* Edge pairs e_i x c_j, in the closed form of Gottschalk et al.: the
 	 * components of c_j, so only the length needs a square root. */
 	static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+	const double(*r)[3] = B->rot.m;
 	for (int i = 0; i < 3; i++)
 		for (int j = 0; j < 3; j++) {
 			int k = 6 + 3 * i + j, i1 = next[i], i2 = prev[i], j1 = next[j], j2 = prev[j];
-			const double(*r)[3] = B->rot.m;
 			double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
 			/* Parallel edges: the face axes cover them.  Nearly parallel
 			 * ones: the axis's direction is the rounding of R's entries
@@ -216,28 +214,28 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 			double ra = a[i1] * ar[i2][j] + a[i2] * ar[i1][j];
 			double rb = b[j1] * ar[i][j2] + b[j2] * ar[i][j1];
 			double tl = tt[i2] * r[i1][j] - tt[i1] * r[i2][j];
-			double len = sqrt(len2);
-			over[k] = (ra + rb - fabs(tl)) / len;
+			len[k] = sqrt(len2);
+			over[k] = (ra + rb - fabs(tl)) / len[k];
 			if (!(over[k] > 4.0 * tol->eps))
 				return 0;
-			mink_vec3 l;
-			double *lc = &l.x;
-			lc[i] = 0.0;
-			lc[i1] = -r[i2][j] / len;
-			lc[i2] = r[i1][j] / len;
-			axes[k] = l;
 		}
+	/* The least overlap and the next: axes within the fast pass's rounding
+	 * of the least are decided again in double-double, ties to the earlier
+	 * axis. */
 	int best = 0;
-	for (int k = 1; k < 15; k++)
-		if (used[k] && over[k] < over[best])
+	double second = INFINITY;
+	for (int k = 1; k < 15; k++) {
+		if (!used[k])
+			continue;
+		if (over[k] < over[best]) {
+			second = over[best];
 			best = k;
-	/* Axes within the fast pass's rounding of the least: decided again in
-	 * double-double, ties to the earlier axis. */
-	int near = 0;
-	for (int k = 0; k < 15; k++)
-		near += k != best && used[k] && over[k] <= over[best] + tol->eps;
+		} else if (over[k] < second) {
+			second = over[k];
+		}
+	}
 	double depth = over[best];
-	if (near) {
+	if (second <= over[best] + tol->eps) {
 		dd low = overlap_dd(a, b, &B->rot, t, best);
 		for (int k = 0; k < 15; k++) {
 			if (k == best || !used[k] || !(over[k] <= over[best] + tol->eps))
@@ -250,10 +248,17 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 		}
 		depth = low.hi;
 	}
-	mink_vec3 axis = axes[best];
 	int kind = best < 3 ? 0 : best < 6 ? 1 : 2;
 	int bi = best < 3 ? best : best < 6 ? 0 : (best - 6) / 3;
 	int bj = best < 3 ? 0 : best < 6 ? best - 3 : (best - 6) % 3;
+	mink_vec3 axis = kind == 0 ? ea[bi] : eb[bj];
+	if (kind == 2) {
+		double *lc = &axis.x;
+		int i1 = next[bi], i2 = prev[bi];
+		lc[bi] = 0.0;
+		lc[i1] = -r[i2][bj] / len[best];
+		lc[i2] = r[i1][bj] / len[best];
+	}
 
 	/* The normal from A towards B. */
 	mink_vec3 n = v3_dot(t, axis) >= 0.0 ? axis : v3_neg(axis);

@@ -68,12 +68,22 @@ static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 	int v = *s->cursor;
 	double best = v3_dot(p[v], d);
 	/* EPA's directions jump about: start from the best of the previous
-	 * answer and the six axis extremes, whichever is highest along d. */
-	for (int k = 0; k < 6; k++) {
-		double t = v3_dot(p[s->seed[k]], d);
+	 * answer and the extreme vertex of the nearest direction the build
+	 * tabled (or, without a table, of the six axes). */
+	if (s->dir_seed) {
+		int u = s->dir_seed[mk_dir_cell(d, s->dir_res)];
+		double t = v3_dot(p[u], d);
 		if (t > best) {
 			best = t;
-			v = s->seed[k];
+			v = u;
+		}
+	} else {
+		for (int k = 0; k < 6; k++) {
+			double t = v3_dot(p[s->seed[k]], d);
+			if (t > best) {
+				best = t;
+				v = s->seed[k];
+			}
 		}
 	}
 	for (;;) {
@@ -93,6 +103,97 @@ static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 	}
 	*s->cursor = v;
 	return p[v];
+}
+
+/*
+ * The extreme vertices along +-x, +-y, +-z, found by climbing from vertex
+ * 0 in that order, and the largest of their distances from the origin: the
+ * size of the hull within a factor sqrt(3), without a scan of every point
+ * (it only scales tolerances).  mink_hull_build() stores both, so that
+ * queries on a built hull need not climb for them again.
+ */
+static void shape_init(mk_shape *c, double margin);
+
+int mk_dir_cell(mink_vec3 d, int res)
+{
+	double ax = fabs(d.x), ay = fabs(d.y), az = fabs(d.z), m, u, w;
+	int f;
+	if (ax >= ay && ax >= az) {
+		f = d.x < 0.0;
+		m = ax;
+		u = d.y;
+		w = d.z;
+	} else if (ay >= az) {
+		f = 2 + (d.y < 0.0);
+		m = ay;
+		u = d.z;
+		w = d.x;
+	} else {
+		f = 4 + (d.z < 0.0);
+		m = az;
+		u = d.x;
+		w = d.y;
+	}
+	if (!(m > 0.0) || !(m < INFINITY))
+		return 0;
+	int i = (int)((u / m + 1.0) * 0.5 * res), j = (int)((w / m + 1.0) * 0.5 * res);
+	i = i < 0 ? 0 : i >= res ? res - 1 : i;
+	j = j < 0 ? 0 : j >= res ? res - 1 : j;
+	return (f * res + i) * res + j;
+}
+
+mink_vec3 mk_dir_of_cell(int cell, int res)
+{
+	int j = cell % res, i = (cell / res) % res, f = cell / (res * res);
+	double m = f % 2 ? -1.0 : 1.0, u = (2.0 * i + 1.0) / res - 1.0, w = (2.0 * j + 1.0) / res - 1.0;
+	switch (f / 2) {
+	case 0: return v3(m, u, w);
+	case 1: return v3(w, m, u);
+	default: return v3(u, w, m);
+	}
+}
+
+void mk_climb_table(const mink_vec3 *points, const int *adj_start, const int *adj, int start,
+                    int res, int *table)
+{
+	mk_shape c;
+	int cursor = start;
+	shape_init(&c, 0.0);
+	c.type = CORE_CLIMB3;
+	c.points3 = points;
+	c.adj_start = adj_start;
+	c.adj = adj;
+	c.cursor = &cursor;
+	for (int i = 0; i < 6; i++)
+		c.seed[i] = start;
+	for (int k = 0; k < 6 * res * res; k++) {
+		(void)support_climb(&c, mk_dir_of_cell(k, res));
+		table[k] = cursor;
+	}
+}
+
+void mk_climb_seeds(const mink_vec3 *points, const int *adj_start, const int *adj, int seed[6],
+                    double *bound)
+{
+	static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
+	                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+	mk_shape c;
+	int cursor = 0;
+	shape_init(&c, 0.0);
+	c.type = CORE_CLIMB3;
+	c.points3 = points;
+	c.adj_start = adj_start;
+	c.adj = adj;
+	c.cursor = &cursor;
+	for (int i = 0; i < 6; i++)
+		c.seed[i] = 0;
+	for (int i = 0; i < 6; i++) {
+		c.bound = fmax(c.bound, v3_len_safe(support_climb(&c, axes[i])));
+		c.seed[i] = cursor;
+	}
+	for (int i = 0; i < 6; i++)
+		seed[i] = c.seed[i];
+	*bound = c.bound;
 }
 
 mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
@@ -550,6 +651,8 @@ static void shape_init(mk_shape *c, double margin)
 	c->points2 = NULL;
 	c->adj_start = c->adj = NULL;
 	c->cursor = NULL;
+	c->dir_seed = NULL;
+	c->dir_res = 0;
 	c->rot = m3_identity();
 	c->pos = v3(0, 0, 0);
 	c->identity = 1;
@@ -616,17 +719,21 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 			c.adj_start = s->hull.adjacency_start;
 			c.adj = s->hull.adjacency;
 			c.cursor = cursor;
-			*cursor = 0;
-			/* The size only scales tolerances: the six axis supports give
-			 * it within a factor sqrt(3) without a scan of every point. */
-			static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
-			                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-			for (int i = 0; i < 6; i++)
-				c.seed[i] = 0;
-			for (int i = 0; i < 6; i++) {
-				c.bound = fmax(c.bound, v3_len_safe(support_climb(&c, axes[i])));
-				c.seed[i] = *cursor;
+			const mink_hull *h = s->hull.built;
+			if (h && h->points == s->hull.points && h->count == s->hull.count &&
+			    h->adjacency_start == s->hull.adjacency_start &&
+			    h->adjacency == s->hull.adjacency) {
+				for (int i = 0; i < 6; i++)
+					c.seed[i] = h->seed[i];
+				c.bound = h->seed_bound;
+				c.dir_seed = h->dir_seed;
+				c.dir_res = h->dir_res;
+			} else {
+				mk_climb_seeds(s->hull.points, s->hull.adjacency_start,
+				               s->hull.adjacency, c.seed, &c.bound);
 			}
+			/* the warm start where the last seed's climb ended */
+			*cursor = c.seed[5];
 		} else {
 			c.bound = max_len3(c.points3, c.count);
 		}
