@@ -477,6 +477,8 @@ static struct cli_batch_run *get_run(cli_batch *b)
 		run->workers[i].run = run;
 		run->workers[i].rec.options = &b->options;
 		run->workers[i].rec.default_dim = b->default_dim;
+		run->workers[i].rec.pair.xyzw = b->pair.xyzw;
+		run->workers[i].rec.pair.normalize = b->pair.normalize;
 		run->workers[i].rec.writer = cli_writer_new(NULL, format);
 		cli_recorder_init(&run->workers[i].rec);
 	}

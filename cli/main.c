@@ -40,6 +40,8 @@ enum {
 	OPT_CONTACT_ROWS,
 	OPT_PROGRESS,
 	OPT_NO_PROGRESS,
+	OPT_QUATERNION_ORDER,
+	OPT_NORMALIZE_ROTATIONS,
 	/* the pose options of `mink A.obj B.obj`, in objpair.h's order */
 	OPT_OBJPAIR,
 	OPT_OBJPAIR_END = OPT_OBJPAIR + 2 * CLI_OBJPAIR_OPTIONS - 1
@@ -56,6 +58,8 @@ static const struct option long_options[] = {
 	{"contacts", required_argument, NULL, OPT_CONTACTS},
 	{"contact-tolerance", required_argument, NULL, OPT_CONTACT_TOLERANCE},
 	{"contact-rows", no_argument, NULL, OPT_CONTACT_ROWS},
+	{"quaternion-order", required_argument, NULL, OPT_QUATERNION_ORDER},
+	{"normalize-rotations", no_argument, NULL, OPT_NORMALIZE_ROTATIONS},
 	{"jobs", required_argument, NULL, 'j'},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
@@ -96,6 +100,11 @@ static const char help_text[] =
 	"                              to the contact (default %s)\n"
 	"      --contact-rows          with -f csv: one row per contact instead\n"
 	"                              of one per result\n"
+	"      --quaternion-order=wxyz|xyzw\n"
+	"                              the order of a quaternion's numbers\n"
+	"                              (default wxyz: scalar first)\n"
+	"      --normalize-rotations   accept quaternions whose norm is not 1\n"
+	"                              (default: an error beyond 1e-6)\n"
 	"  -j, --jobs=N                worker threads (default: one per core)\n"
 	"      --progress              show progress on stderr even when it is\n"
 	"                              not a terminal\n"
@@ -282,6 +291,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CONTACT_ROWS:
 			contact_rows = 1;
+			break;
+		case OPT_QUATERNION_ORDER:
+			if (strcmp(optarg, "wxyz") != 0 && strcmp(optarg, "xyzw") != 0)
+				return cli_usage_error(NULL, "invalid quaternion order '%s' "
+				                   "(wxyz or xyzw)", optarg);
+			batch.pair.xyzw = optarg[0] == 'x';
+			break;
+		case OPT_NORMALIZE_ROTATIONS:
+			batch.pair.normalize = 1;
 			break;
 		case 'h':
 			usage();

@@ -282,6 +282,178 @@ static const kind *find_kind(const char *name, int dim)
 /* Indexes into the members found for a shape. */
 enum { F_TYPE, F_POSITION, F_ROTATION, F_MARGIN, F_0, F_1, F_2, F_COUNT };
 
+/*
+ * How far a quaternion's norm may be from 1, and each entry of a rotation
+ * matrix's R^T R from the identity's, before the rotation is refused: data
+ * written with 6 to 7 digits (float32, or mink gen's grid) stays within it.
+ */
+#define UNIT_TOLERANCE 1e-6
+
+/* The Euclidean norm of v[0..n), without overflow or underflow. */
+static double norm_of(const double *v, int n)
+{
+	double m = 0, s = 0;
+
+	for (int i = 0; i < n; i++)
+		m = fmax(m, fabs(v[i]));
+	if (m == 0)
+		return 0;
+	for (int i = 0; i < n; i++)
+		s += (v[i] / m) * (v[i] / m);
+	return m * sqrt(s);
+}
+
+/*
+ * A quaternion in the run's order ([w,x,y,z], or [x,y,z,w] with
+ * --quaternion-order xyzw), not zero, of norm 1 within UNIT_TOLERANCE
+ * unless the run normalises (--normalize-rotations).  The library
+ * normalises what it is given either way.
+ */
+static int quaternion(const cJSON *item, const char *path, const cli_pair *p,
+                      mink_quat *q, cli_error *err)
+{
+	double v[4], n;
+
+	if (numbers(item, 4, p->xyzw ? "a quaternion [x,y,z,w]" : "a quaternion [w,x,y,z]",
+	            path, "bad_pose", v, err) < 0)
+		return -1;
+	if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0)
+		return fail(err, "bad_pose", "%s: zero quaternion", path);
+	if (p->xyzw)
+		*q = (mink_quat){v[3], v[0], v[1], v[2]};
+	else
+		*q = (mink_quat){v[0], v[1], v[2], v[3]};
+	n = norm_of(v, 4);
+	if (!p->normalize && !(fabs(n - 1) <= UNIT_TOLERANCE))
+		return fail(err, "bad_pose", "%s: quaternion of norm %.9g, not 1 "
+		            "(--normalize-rotations accepts it)", path, n);
+	return 0;
+}
+
+/*
+ * The unit quaternion of rotation matrix m (rows; world = m * local), w >= 0.
+ * Shepperd's method (J. Guidance and Control 1(3), 1978): the largest of
+ * |w|, |x|, |y|, |z| from the diagonal, the others from the off-diagonal
+ * sums and differences divided by it, so nothing is lost to cancellation.
+ */
+static mink_quat matrix_quaternion(const double m[3][3])
+{
+	double t = m[0][0] + m[1][1] + m[2][2], w, x, y, z, d;
+
+	if (t >= m[0][0] && t >= m[1][1] && t >= m[2][2]) {
+		w = 0.5 * sqrt(1 + t);
+		d = 4 * w;
+		x = (m[2][1] - m[1][2]) / d;
+		y = (m[0][2] - m[2][0]) / d;
+		z = (m[1][0] - m[0][1]) / d;
+	} else if (m[0][0] >= m[1][1] && m[0][0] >= m[2][2]) {
+		x = 0.5 * sqrt(fmax(0, 1 + m[0][0] - m[1][1] - m[2][2]));
+		d = 4 * x;
+		w = (m[2][1] - m[1][2]) / d;
+		y = (m[0][1] + m[1][0]) / d;
+		z = (m[0][2] + m[2][0]) / d;
+	} else if (m[1][1] >= m[2][2]) {
+		y = 0.5 * sqrt(fmax(0, 1 - m[0][0] + m[1][1] - m[2][2]));
+		d = 4 * y;
+		w = (m[0][2] - m[2][0]) / d;
+		x = (m[0][1] + m[1][0]) / d;
+		z = (m[1][2] + m[2][1]) / d;
+	} else {
+		z = 0.5 * sqrt(fmax(0, 1 - m[0][0] - m[1][1] + m[2][2]));
+		d = 4 * z;
+		w = (m[1][0] - m[0][1]) / d;
+		x = (m[0][2] + m[2][0]) / d;
+		y = (m[1][2] + m[2][1]) / d;
+	}
+	if (w < 0)
+		return (mink_quat){-w, -x, -y, -z};
+	return (mink_quat){w, x, y, z};
+}
+
+/* {"matrix": [[...], [...], [...]]}: orthonormal, determinant +1. */
+static int rotation_matrix(const cJSON *item, const char *path, mink_quat *q,
+                           cli_error *err)
+{
+	const char *what = "3 rows of 3 numbers";
+	char mpath[48];
+	double m[3][3], worst = 0, det;
+	int rows = 0;
+
+	snprintf(mpath, sizeof mpath, "%s.matrix", path);
+	if (!cJSON_IsArray(item))
+		return fail(err, "bad_record", "%s: expected %s", mpath, what);
+	for (const cJSON *c = item->child; c; c = c->next) {
+		if (rows == 3)
+			return fail(err, "bad_record", "%s: expected %s", mpath, what);
+		if (numbers(c, 3, what, mpath, "bad_pose", m[rows++], err) < 0)
+			return -1;
+	}
+	if (rows != 3)
+		return fail(err, "bad_record", "%s: expected %s", mpath, what);
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			double d = m[0][i] * m[0][j] + m[1][i] * m[1][j] +
+			           m[2][i] * m[2][j] - (i == j);
+
+			worst = fmax(worst, fabs(d));
+		}
+	if (!(worst <= UNIT_TOLERANCE))
+		return fail(err, "bad_pose", "%s: not a rotation: its columns are not "
+		            "orthonormal within 1e-6 (R^T R - I has an entry of %.3g)",
+		            mpath, worst);
+	det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+	      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+	      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+	if (det < 0)
+		return fail(err, "bad_pose", "%s: not a rotation: a reflection "
+		            "(determinant %.9g)", mpath, det);
+	*q = matrix_quaternion(m);
+	return 0;
+}
+
+/* {"axis": [x, y, z], "angle": a}: a nonzero axis (normalised), radians. */
+static int rotation_axis(const cJSON *axis, const cJSON *angle,
+                         const char *path, mink_quat *q, cli_error *err)
+{
+	char apath[48];
+	double v[3], a = 0, n, s;
+
+	if (!axis)
+		return fail(err, "bad_record", "%s: missing field 'axis'", path);
+	if (!angle)
+		return fail(err, "bad_record", "%s: missing field 'angle'", path);
+	snprintf(apath, sizeof apath, "%s.axis", path);
+	if (numbers(axis, 3, NULL, apath, "bad_pose", v, err) < 0)
+		return -1;
+	n = norm_of(v, 3);
+	if (n == 0)
+		return fail(err, "bad_pose", "%s: zero axis", apath);
+	snprintf(apath, sizeof apath, "%s.angle", path);
+	if (number(angle, apath, "bad_pose", &a, err) < 0)
+		return -1;
+	s = sin(0.5 * a);
+	*q = (mink_quat){cos(0.5 * a), s * (v[0] / n), s * (v[1] / n), s * (v[2] / n)};
+	return 0;
+}
+
+/* A rotation given as an object: a matrix, or an axis and an angle. */
+static int rotation_object(const cJSON *obj, const char *path, mink_quat *q,
+                           cli_error *err)
+{
+	static const char *const matrix_names[] = {"matrix", NULL};
+	static const char *const axis_names[] = {"axis", "angle", NULL};
+	const cJSON *f[2];
+
+	if (cJSON_GetObjectItemCaseSensitive(obj, "matrix")) {
+		if (collect(obj, matrix_names, f, path, err) < 0)
+			return -1;
+		return rotation_matrix(f[0], path, q, err);
+	}
+	if (collect(obj, axis_names, f, path, err) < 0)
+		return -1;
+	return rotation_axis(f[0], f[1], path, q, err);
+}
+
 static int parse_pose(const cJSON **f, int side, int dim, cli_pair *p,
                       cli_error *err)
 {
@@ -301,12 +473,9 @@ static int parse_pose(const cJSON **f, int side, int dim, cli_pair *p,
 		}
 		if (f[F_ROTATION]) {
 			field_path(path, sizeof path, side, "rotation");
-			if (numbers(f[F_ROTATION], 4, "a quaternion [w,x,y,z]", path,
-			            "bad_pose", v, err) < 0)
-				return -1;
-			if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0)
-				return fail(err, "bad_pose", "%s: zero quaternion", path);
-			pose->rotation = (mink_quat){v[0], v[1], v[2], v[3]};
+			if (cJSON_IsObject(f[F_ROTATION]))
+				return rotation_object(f[F_ROTATION], path, &pose->rotation, err);
+			return quaternion(f[F_ROTATION], path, p, &pose->rotation, err);
 		}
 	} else {
 		mink_pose2 *pose = &p->pose2[side];

@@ -44,6 +44,9 @@ typedef struct cli_pair {
 	/* OBJ hulls, {"type": "hull", "obj": PATH}: set by the caller */
 	cli_objcache *objcache; /**< where they come from; NULL: refused */
 	const char *dir;        /**< the input file's directory (NULL: cwd) */
+	/* Rotations (settings): --quaternion-order, --normalize-rotations */
+	int xyzw;               /**< quaternions are [x, y, z, w], not [w, x, y, z] */
+	int normalize;          /**< accept quaternions whose norm is not 1 */
 	/** out: each side's notes (NULL-terminated), or NULL for none */
 	const char *const *notes[2];
 	const char *obj[2], *object[2]; /**< scratch: the look-ups to make */

@@ -8,10 +8,16 @@ function r(lo, hi) { return lo + (hi - lo) * rand() }
 function f(x) { return sprintf("%.6g", x) }
 function v3() { return "[" f(r(-2, 2)) ", " f(r(-2, 2)) ", " f(r(-2, 2)) "]" }
 function v2() { return "[" f(r(-2, 2)) ", " f(r(-2, 2)) "]" }
+# A unit quaternion (mink refuses others without --normalize-rotations).
+function quat(  w, x, y, z, n) {
+	w = r(-1, 1); x = r(-1, 1); y = r(-1, 1); z = r(-1, 1)
+	n = sqrt(w * w + x * x + y * y + z * z)
+	return sprintf("[%.9g, %.9g, %.9g, %.9g]", w / n, x / n, y / n, z / n)
+}
 function pose3(  s) {
 	s = ", \"position\": " v3()
 	if (rand() < 0.7)
-		s = s ", \"rotation\": [" f(r(-1, 1)) ", " f(r(-1, 1)) ", " f(r(-1, 1)) ", " f(r(-1, 1)) "]"
+		s = s ", \"rotation\": " quat()
 	if (rand() < 0.2)
 		s = s ", \"margin\": " f(r(0, 0.2))
 	return s

@@ -16,11 +16,15 @@ case $MINK in /*) ;; *) MINK=$(pwd)/$MINK ;; esac
 
 # --- Two OBJ files: the record of the equivalent JSON pair ------------------
 
+# obj-direct.json and the pairs below hold quaternions of norm != 1 (written
+# before mink refused them): read with --normalize-rotations, as mink read
+# them then.
+
 for fmt in json ndjson csv; do
-	run -f $fmt testdata/obj-direct.json
+	run --normalize-rotations -f $fmt testdata/obj-direct.json
 	expect "obj-direct.json -f $fmt" 0 '*' -
 	mv "$TMP/out" "$TMP/json.out"
-	run -f $fmt $M/cube.obj $M/icosphere1.obj --margin-a 0.05 \
+	run --normalize-rotations -f $fmt $M/cube.obj $M/icosphere1.obj --margin-a 0.05 \
 		--position-b 0.25,1.1,0.2 --rotation-b=0.9,0.1,-0.3,0.2 --object-b icosphere1
 	expect "A.obj B.obj -f $fmt" 0 '*' - && same "$TMP/json.out" "$TMP/out" "A.obj B.obj -f $fmt" && pass
 done
@@ -66,10 +70,10 @@ run -f ndjson "$TMP/blank-first.ndjson"
 expect "an OBJ file opening with a blank line" 0 '*' -
 has "an OBJ file opening with a blank line: distance" "$TMP/out" '"distance":0.75'
 
-run -f ndjson "$TMP/rel.ndjson"
+run --normalize-rotations -f ndjson "$TMP/rel.ndjson"
 expect "paths from the input file's directory" 0 '*' -
 mv "$TMP/out" "$TMP/json.out"
-run --margin-b=0.125 $M/lshape.obj --rotation-b 1,1,0,0 -o "$TMP/o.ndjson" \
+run --normalize-rotations --margin-b=0.125 $M/lshape.obj --rotation-b 1,1,0,0 -o "$TMP/o.ndjson" \
 	--position-a -1,0,0 -f ndjson $M/torus.obj
 expect "options among the files, -o" 0 '*' - &&
 	same "$TMP/json.out" "$TMP/o.ndjson" "options among the files, -o" && pass
@@ -78,9 +82,9 @@ for note in '"a: non-convex mesh, its convex hull is used"' '"b: non-convex mesh
 done
 
 # Standard input: OBJ paths from the current directory.
-(cd testdata && "$MINK" -f ndjson <obj-direct.json >"$TMP/stdin.out" 2>"$TMP/err")
+(cd testdata && "$MINK" --normalize-rotations -f ndjson <obj-direct.json >"$TMP/stdin.out" 2>"$TMP/err")
 status=$?
-run -f ndjson testdata/obj-direct.json
+run --normalize-rotations -f ndjson testdata/obj-direct.json
 expect "stdin: paths from the current directory" 0 '*' - &&
 	same "$TMP/out" "$TMP/stdin.out" "stdin: paths from the current directory" && pass
 

@@ -331,13 +331,13 @@ if [ "$records" -gt 3000 ]; then pass; else fail "mixed.awk: $records records"; 
 # Degenerate pairs (needle and sliver hulls whose EPA starts from an
 # ill-conditioned tetrahedron, each followed by an ordinary pair) once read
 # a weight left on the stack by the previous query: the bytes changed with
-# -j.  They must not.
-run -j 1 -f ndjson testdata/degenerate.ndjson
+# -j.  They must not.  (Their quaternions are not all of norm 1.)
+run -j 1 --normalize-rotations -f ndjson testdata/degenerate.ndjson
 expect "degenerate.ndjson -j 1" 0 '*' -
 mv "$TMP/out" "$TMP/j1.out"
 mv "$TMP/err" "$TMP/j1.err"
 for j in 2 8; do
-	run -j $j -f ndjson testdata/degenerate.ndjson
+	run -j $j --normalize-rotations -f ndjson testdata/degenerate.ndjson
 	expect "degenerate.ndjson -j $j" 0 "$TMP/j1.out" "$TMP/j1.err"
 done
 
@@ -392,6 +392,10 @@ MINK="$MINK" sh "$HERE/contacts.sh" && pass || fail "tests/cli/contacts.sh"
 # --- OBJ hulls: two OBJ files as a pair, usage, unusable files ---------------
 
 MINK="$MINK" sh "$HERE/obj.sh" && pass || fail "tests/cli/obj.sh"
+
+# --- Rotations: quaternion order, matrices, axis and angle, norms -----------
+
+MINK="$MINK" sh "$HERE/rotations.sh" && pass || fail "tests/cli/rotations.sh"
 
 # --- Summary ----------------------------------------------------------------
 

@@ -169,7 +169,7 @@ def compare(what, args):
 
 
 def main():
-    inputs = [([], p) for p in sorted(glob.glob("testdata/*.json") +
+    inputs = [(["--normalize-rotations"], p) for p in sorted(glob.glob("testdata/*.json") +
                                       glob.glob("testdata/*.ndjson"))]
     inputs.append(([], os.path.join(HERE, "valid.ndjson")))
     inputs.append((["-d", "2"], os.path.join(HERE, "valid-d2.ndjson")))

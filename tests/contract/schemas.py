@@ -29,7 +29,9 @@ def inputs():
     out = []
     for path in sorted(glob.glob("testdata/*.json") +
                        glob.glob("testdata/*.ndjson")):
-        out.append((path, [], pairs))
+        # Some fixtures hold quaternions of norm != 1, which a schema
+        # cannot see: they are read as mink read them before the check.
+        out.append((path, ["--normalize-rotations"], pairs))
     out.append((os.path.join(HERE, "valid.ndjson"), [], pairs))
     out.append((os.path.join(HERE, "valid-d2.ndjson"), ["-d", "2"], pairs_d2))
     return out

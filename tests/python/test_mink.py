@@ -267,6 +267,9 @@ pos_a = rng.uniform(-1, 1, (N, 3))
 pos_b = pos_a + rng.uniform(-1, 1, (N, 3))
 quat_a = rng.normal(size=(N, 4))
 quat_b = rng.normal(size=(N, 4))
+# Unit quaternions: a pair's rotation of norm != 1 is an error (mink(5)).
+quat_a /= np.linalg.norm(quat_a, axis=1, keepdims=True)
+quat_b /= np.linalg.norm(quat_b, axis=1, keepdims=True)
 quat_a[7] = 0           # a.rotation: zero quaternion
 pos_b[11, 1] = 1e101    # b.position: number out of range
 quat_b[13, 2] = np.inf  # b.rotation: number out of range
