@@ -34,7 +34,7 @@ LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r)
 
 DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
            python3-jsonschema mandoc libxml2-utils librsvg2-bin jq \
-           python3-dev python3-numpy python3-pandas
+           python3-dev python3-numpy python3-pandas parallel
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)

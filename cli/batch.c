@@ -253,6 +253,15 @@ static cli_read_status read_all(struct cli_batch_run *run)
 	while ((st = cli_reader_next(run->reader, &rec)) == CLI_READ_RECORD) {
 		if (run->cancellable)
 			pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+		/* --shard: records before the part are counted, not answered. */
+		if (run->b->shard && cli_shard_where(run->b->shard, rec.offset) != 0) {
+			if (cli_shard_where(run->b->shard, rec.offset) > 0) {
+				st = CLI_READ_END;
+				break;
+			}
+			run->index++;
+			continue;
+		}
 		if (!run->cur && !(run->cur = get_block(run)))
 			return st; /* stopping */
 		append(run->cur, &rec, ++run->index);
@@ -529,6 +538,17 @@ int cli_batch_file(cli_batch *b, const char *path)
 		cli_progress_erase(&run->progress);
 		fprintf(stderr, "mink: %s: %s\n", name, strerror(errno));
 		return 2;
+	}
+	if (b->shard) {
+		if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+			cli_progress_erase(&run->progress);
+			fprintf(stderr, "mink: %s: --shard needs a regular file (its size "
+			        "decides where the parts are cut)\n", name);
+			if (!is_stdin)
+				close(fd);
+			return 2;
+		}
+		b->shard->size = (unsigned long long)info.st_size;
 	}
 	/* OBJ paths in records are relative to the file's directory. */
 	if (!is_stdin)

@@ -7,6 +7,7 @@
 
 #include "mink.h"
 #include "parse.h"
+#include "shard.h"
 #include "writer.h"
 
 /** Most worker threads (-j). */
@@ -27,6 +28,11 @@ typedef struct cli_batch {
 	int progress;     /**< show progress on stderr (a terminal) */
 	long index;       /**< records read so far, over all files */
 	long errors;      /**< error records written */
+	/**
+	 * Answer only the records of this part of the (one, regular) input
+	 * file, or all when NULL; its size is set by cli_batch_file.
+	 */
+	cli_shard *shard;
 	/**
 	 * Settings for the pairs of every worker: pair.objcache (thread-safe)
 	 * is shared by all of them.  Also the scratch pair when jobs is 1.

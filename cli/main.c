@@ -42,6 +42,8 @@ enum {
 	OPT_NO_PROGRESS,
 	OPT_QUATERNION_ORDER,
 	OPT_NORMALIZE_ROTATIONS,
+	OPT_SHARD,
+	OPT_NO_HEADER,
 	/* the pose options of `mink A.obj B.obj`, in objpair.h's order */
 	OPT_OBJPAIR,
 	OPT_OBJPAIR_END = OPT_OBJPAIR + 2 * CLI_OBJPAIR_OPTIONS - 1
@@ -60,6 +62,8 @@ static const struct option long_options[] = {
 	{"contact-rows", no_argument, NULL, OPT_CONTACT_ROWS},
 	{"quaternion-order", required_argument, NULL, OPT_QUATERNION_ORDER},
 	{"normalize-rotations", no_argument, NULL, OPT_NORMALIZE_ROTATIONS},
+	{"shard", required_argument, NULL, OPT_SHARD},
+	{"no-header", no_argument, NULL, OPT_NO_HEADER},
 	{"jobs", required_argument, NULL, 'j'},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
@@ -105,6 +109,10 @@ static const char help_text[] =
 	"                              (default wxyz: scalar first)\n"
 	"      --normalize-rotations   accept quaternions whose norm is not 1\n"
 	"                              (default: an error beyond 1e-6)\n"
+	"      --shard=K/N             answer only part K of N of the one FILE, cut\n"
+	"                              by byte offset at records: the N outputs\n"
+	"                              in order are the bytes of one run\n"
+	"      --no-header             with -f csv: no header row\n"
 	"  -j, --jobs=N                worker threads (default: one per core)\n"
 	"      --progress              show progress on stderr even when it is\n"
 	"                              not a terminal\n"
@@ -198,6 +206,8 @@ int main(int argc, char **argv)
 	int c, status = 0, objpair, progress = -1, contact_rows = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	cli_objpair pair_options = {{{NULL}}, NULL};
+	cli_shard shard = {0, 0, 0};
+	int no_header = 0;
 	char msg[512];
 	cli_outfile outfile;
 	int written;
@@ -301,6 +311,15 @@ int main(int argc, char **argv)
 		case OPT_NORMALIZE_ROTATIONS:
 			batch.pair.normalize = 1;
 			break;
+		case OPT_SHARD:
+			if (cli_shard_parse(optarg, &shard) < 0)
+				return cli_usage_error(NULL, "invalid shard '%s' (K/N, with "
+				                   "1 <= K <= N)", optarg);
+			batch.shard = &shard;
+			break;
+		case OPT_NO_HEADER:
+			no_header = 1;
+			break;
 		case 'h':
 			usage();
 			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
@@ -321,6 +340,9 @@ int main(int argc, char **argv)
 	                           msg, sizeof msg);
 	if (objpair < 0)
 		return cli_usage_error(NULL, "%s", msg);
+	if (batch.shard && (objpair || argc - optind != 1))
+		return cli_usage_error(NULL, "option '--shard' needs exactly one input "
+		                   "FILE");
 
 	if (cli_outfile_open(&outfile, output, argv + optind, argc - optind, msg,
 	                     sizeof msg) < 0) {
@@ -330,6 +352,8 @@ int main(int argc, char **argv)
 	out = outfile.fp;
 	catch_interrupts();
 	batch.writer = cli_writer_new(out, format);
+	if (no_header || (batch.shard && !cli_shard_first(batch.shard)))
+		cli_writer_skip_header(batch.writer);
 	batch.pair.objcache = cli_objcache_new();
 	if (objpair) {
 		status = cli_objpair_run(&batch, &pair_options, argv[optind],
@@ -349,7 +373,18 @@ int main(int argc, char **argv)
 	cli_batch_finish(&batch);
 	if (batch.errors && status == 0)
 		status = 1;
-	cli_writer_finish(batch.writer);
+	/*
+	 * A part of a JSON array: records are separated by their index in the
+	 * whole file, so the parts join up; only the last closes the array,
+	 * counting every record of the file.
+	 */
+	if (batch.shard && !cli_shard_last(batch.shard)) {
+		cli_writer_flush(batch.writer);
+	} else {
+		if (batch.shard)
+			cli_writer_set_count(batch.writer, batch.index);
+		cli_writer_finish(batch.writer);
+	}
 	written = cli_close_output(NULL, out, output, cli_writer_error_number(batch.writer)) == 0;
 	if (!written)
 		status = 2;

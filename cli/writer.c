@@ -64,6 +64,12 @@ cli_writer *cli_writer_new(FILE *fp, cli_format format)
 	return w;
 }
 
+void cli_writer_skip_header(cli_writer *w)
+{
+	if (is_csv(w) && w->records == 0)
+		w->buf.len = 0; /* the header is all it holds */
+}
+
 cli_format cli_writer_format(const cli_writer *w)
 {
 	return w->format;

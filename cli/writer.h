@@ -71,6 +71,12 @@ typedef struct cli_writer cli_writer;
  */
 cli_writer *cli_writer_new(FILE *fp, cli_format format);
 
+/**
+ * Leaves out the CSV header row (--no-header, and every --shard part but
+ * the first); call it before anything is written.
+ */
+void cli_writer_skip_header(cli_writer *w);
+
 /** The format w writes. */
 cli_format cli_writer_format(const cli_writer *w);
 

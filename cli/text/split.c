@@ -215,6 +215,7 @@ static int take_line(cli_reader *r, size_t end, cli_record *rec)
 	rec->delim = 0;
 	rec->line = r->rec_line;
 	rec->col = (long)(r->base + s - r->rec_line_start) + 1;
+	rec->offset = r->base + s;
 	return 1;
 }
 
@@ -254,6 +255,7 @@ static void take_element(cli_reader *r, cli_record *rec)
 	rec->delim = 0;
 	rec->line = r->rec_line;
 	rec->col = r->rec_col;
+	rec->offset = r->base + r->rec_start;
 }
 
 /* The element ended by the delimiter at buf[pos] (',' or ']'). */
@@ -270,6 +272,7 @@ static cli_read_status emit_element(cli_reader *r, cli_record *rec)
 		rec->delim = delim;
 		rec->line = r->line;
 		rec->col = column(r, r->pos);
+		rec->offset = r->base + r->pos;
 	}
 	r->begun = 0;
 	r->pos++;

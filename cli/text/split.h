@@ -22,6 +22,8 @@ typedef struct cli_record {
 	size_t len;       /**< 0 for an empty array element, as in "[1,,2]" */
 	char delim;       /**< for an empty element: the ',' or ']' after it */
 	long line, col;   /**< 1-based position of text[0] (or of delim) */
+	unsigned long long offset; /**< byte offset of text[0] (or of delim) in
+	                                the input: where --shard cuts */
 } cli_record;
 
 typedef enum cli_read_status {

@@ -397,6 +397,14 @@ MINK="$MINK" sh "$HERE/obj.sh" && pass || fail "tests/cli/obj.sh"
 
 MINK="$MINK" sh "$HERE/rotations.sh" && pass || fail "tests/cli/rotations.sh"
 
+# --- Shards: --shard K/N, --no-header -----------------------------------------
+
+MINK="$MINK" sh "$HERE/shards.sh" && pass || fail "tests/cli/shards.sh"
+
+# --- GNU parallel and Slurm job arrays ----------------------------------------
+
+MINK="$MINK" sh "$HERE/parallel.sh" && pass || fail "tests/cli/parallel.sh"
+
 # --- Summary ----------------------------------------------------------------
 
 finish
