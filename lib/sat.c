@@ -1,5 +1,5 @@
 /*
- * sat.c - two overlapping boxes, exactly, by separating axes.
+ * sat.c - two boxes, exactly, by separating axes.
  *
  * Two boxes overlap unless one of 15 axes separates them: the 3 face
  * normals of each and the 9 cross products of an edge direction of one
@@ -27,9 +27,10 @@
  * The witness points: for a face axis, the other box's deepest vertex and
  * its projection on the face, then moved into the contact patch by the
  * manifold (lib/manifold.c); for an edge axis, the closest points of the
- * two supporting edges.  Touching and separated boxes (the least overlap
- * within the rounding level or below) are left to GJK, whose distance and
- * touching rules they need.
+ * two supporting edges.  Touching boxes (the least overlap within the
+ * rounding level) are left to GJK, whose touching rules they need; apart
+ * boxes are answered here when two points certify the widest gap
+ * (boxes_apart), else by GJK.
  */
 #include <math.h>
 
@@ -166,6 +167,195 @@ static dd overlap_dd(const double *a, const double *b, const mat3 *r, mink_vec3 
 	return k < 6 ? o : dd_div(o, dd_sqrt(len2));
 }
 
+/* Clips the polygon p[0..n-1] (3D points) to coordinate m of at most lim
+ * (sign +1) or at least -lim (sign -1); returns the new count. */
+static int clip_side(mink_vec3 *p, int n, int m, double sign, double lim)
+{
+	mink_vec3 q[8];
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		mink_vec3 x = p[i], y = p[(i + 1) % n];
+		double dx = sign * (&x.x)[m] - lim, dy = sign * (&y.x)[m] - lim;
+		if (dx <= 0.0 && k < 8)
+			q[k++] = x;
+		if (((dx < 0.0 && dy > 0.0) || (dx > 0.0 && dy < 0.0)) && k < 8)
+			q[k++] = v3_add(x, v3_scale(v3_sub(y, x), dx / (dx - dy)));
+	}
+	for (int i = 0; i < k; i++)
+		p[i] = q[i];
+	return k;
+}
+
+/*
+ * The face of the reference box (half extents hr, in its own frame) along
+ * axis k on side sigma, and the incident box (centre c, unit axes u[],
+ * half extents hi, in the reference frame) apart beyond it.  The incident
+ * feature nearest the face - its corner, or the edge or face its corners
+ * span within feps of that height - is clipped to the face's rectangle;
+ * the clipped point nearest the face and its foot on the face are the
+ * witnesses (*pi, *pr).  0 when nothing of the feature lies over the face.
+ */
+static int face_witness(const double *hr, int k, double sigma, mink_vec3 c, const mink_vec3 *u,
+                        const double *hi, double feps, mink_vec3 *pr, mink_vec3 *pi)
+{
+	int fr[3], nf = 0;
+	mink_vec3 base = c;
+	for (int m = 0; m < 3; m++) {
+		double d = sigma * (&u[m].x)[k];
+		if (2.0 * hi[m] * fabs(d) <= feps)
+			fr[nf++] = m;
+		else
+			base = v3_mad(base, u[m], d > 0.0 ? -hi[m] : hi[m]);
+	}
+	if (nf == 3)
+		return 0;
+	mink_vec3 p[8];
+	int n = 1;
+	p[0] = base;
+	if (nf == 1) {
+		p[0] = v3_mad(base, u[fr[0]], -hi[fr[0]]);
+		p[1] = v3_mad(base, u[fr[0]], hi[fr[0]]);
+		n = 2;
+	} else if (nf == 2) {
+		mink_vec3 e = v3_scale(u[fr[0]], hi[fr[0]]), f = v3_scale(u[fr[1]], hi[fr[1]]);
+		p[0] = v3_sub(v3_sub(base, e), f);
+		p[1] = v3_sub(v3_add(base, e), f);
+		p[2] = v3_add(v3_add(base, e), f);
+		p[3] = v3_add(v3_sub(base, e), f);
+		n = 4;
+	}
+	for (int m = 0; m < 3 && n > 0; m++)
+		if (m != k) {
+			n = clip_side(p, n, m, 1.0, hr[m]);
+			n = clip_side(p, n, m, -1.0, hr[m]);
+		}
+	if (n == 0)
+		return 0;
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		if (sigma * (&p[i].x)[k] < sigma * (&p[best].x)[k])
+			best = i;
+	*pi = p[best];
+	*pr = p[best];
+	(&pr->x)[k] = sigma * hr[k];
+	return 1;
+}
+
+/*
+ * Two boxes apart: the gap along any unit direction is a lower bound on
+ * their distance, so when two points of the boxes lie that gap apart
+ * along one of the 15 axes, the gap is the distance, exactly.  Such points
+ * exist when the closest features are a corner over a face (the corner's
+ * projection lies on the face; the face's axis) or two edges crossing (the
+ * closest points of their lines lie on both edges; the edges' axis).  GJK
+ * reaches those answers only to its own tolerance, and on two nearly
+ * parallel faces (a box hovering over a box, tilted by 1e-9) not even
+ * that.  Corner to edge and corner to corner: GJK's (returns 0).
+ *
+ * Witness for axis k (0-2: A's faces, 3-5: B's, 6-14: edge pairs) with
+ * unit axis l; 1 with the points, the normal and the distance when the
+ * points certify the gap.
+ */
+static int apart_witness(const double *a, const double *b, const mink_vec3 *ea,
+                         const mink_vec3 *eb, mink_vec3 t, int k, mink_vec3 l, double feps,
+                         mink_vec3 *pa, mink_vec3 *pb, mink_vec3 *n_out, double *dist)
+{
+	double sa[3], sb[3];
+	/* the normal from A towards B */
+	mink_vec3 n = v3_dot(t, l) >= 0.0 ? l : v3_neg(l);
+	if (k < 3) {
+		/* A's face, B's nearest feature over it */
+		double sigma = (&t.x)[k] >= 0.0 ? 1.0 : -1.0;
+		if (!face_witness(a, k, sigma, t, eb, b, feps, pa, pb))
+			return 0;
+	} else if (k < 6) {
+		/* B's face, A's nearest feature over it: in B's frame */
+		int j = k - 3;
+		mink_vec3 c = v3(-v3_dot(t, eb[0]), -v3_dot(t, eb[1]), -v3_dot(t, eb[2]));
+		mink_vec3 u[3];
+		for (int m = 0; m < 3; m++)
+			u[m] = v3(v3_dot(ea[m], eb[0]), v3_dot(ea[m], eb[1]), v3_dot(ea[m], eb[2]));
+		double sigma = (&c.x)[j] >= 0.0 ? 1.0 : -1.0;
+		mink_vec3 qb, qa;
+		if (!face_witness(b, j, sigma, c, u, a, feps, &qb, &qa))
+			return 0;
+		*pa = v3_add(t, v3_add(v3_add(v3_scale(eb[0], qa.x), v3_scale(eb[1], qa.y)),
+		                       v3_scale(eb[2], qa.z)));
+		*pb = v3_add(t, v3_add(v3_add(v3_scale(eb[0], qb.x), v3_scale(eb[1], qb.y)),
+		                       v3_scale(eb[2], qb.z)));
+	} else {
+		/* the two supporting edges, crossing */
+		int i = (k - 6) / 3, j = (k - 6) % 3;
+		mink_vec3 ca = corner(v3(0, 0, 0), ea, a, n, sa), cb = corner(t, eb, b, v3_neg(n), sb);
+		ca = v3_mad(ca, ea[i], -sa[i] * a[i]);
+		cb = v3_mad(cb, eb[j], -sb[j] * b[j]);
+		mink_vec3 r = v3_sub(ca, cb), u = ea[i], v = eb[j];
+		double uv = v3_dot(u, v), ur = v3_dot(u, r), vr = v3_dot(v, r);
+		double den = 1.0 - uv * uv;
+		if (!(den > 0.0))
+			return 0;
+		double s = (uv * vr - ur) / den, tv = vr + uv * s;
+		if (!(fabs(s) <= a[i]) || !(fabs(tv) <= b[j]))
+			return 0;
+		*pa = v3_mad(ca, u, s);
+		*pb = v3_mad(cb, v, tv);
+	}
+	*dist = v3_dot(v3_sub(*pb, *pa), n);
+	*n_out = n;
+	return *dist > 0.0;
+}
+
+/* The unit axis k (as in apart_witness) of B's rotation r. */
+static mink_vec3 sat_axis(const mink_vec3 *ea, const mink_vec3 *eb, const double (*r)[3],
+                          const double *len, int k)
+{
+	static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+	if (k < 3)
+		return ea[k];
+	if (k < 6)
+		return eb[k - 3];
+	int i = (k - 6) / 3, j = (k - 6) % 3, i1 = next[i], i2 = prev[i];
+	mink_vec3 l;
+	double *lc = &l.x;
+	lc[i] = 0.0;
+	lc[i1] = -r[i2][j] / len[k];
+	lc[i2] = r[i1][j] / len[k];
+	return l;
+}
+
+/* Apart: the axes of the widest gap (within rounding of it), in order,
+ * until one's points certify it. */
+static int boxes_apart(const mk_shape *A, const mk_shape *B, const double *a, const double *b,
+                       const mink_vec3 *ea, const mink_vec3 *eb, mink_vec3 t,
+                       const double *over, const double *len, const int *used,
+                       const mk_tol *tol, mk_answer *ans)
+{
+	int low = 0;
+	for (int k = 1; k < 15; k++)
+		if (used[k] && over[k] < over[low])
+			low = k;
+	for (int k = 0; k < 15; k++) {
+		if (!used[k] || !(over[k] <= over[low] + tol->eps))
+			continue;
+		mink_vec3 pa, pb, n;
+		double dist;
+		if (!apart_witness(a, b, ea, eb, t, k, sat_axis(ea, eb, B->rot.m, len, k),
+		                   4.0 * tol->eps, &pa, &pb, &n, &dist))
+			continue;
+		/* pb - pa is exactly dist * n, the rounding shared by both points */
+		mk_share_difference(&pa, &pb, v3_scale(n, -dist));
+		ans->gjk_it = 0;
+		ans->epa_it = 0;
+		ans->warning = MINK_WARN_NONE;
+		ans->normal = n;
+		ans->distance = dist - (A->margin + B->margin);
+		ans->pa = v3_mad(pa, n, A->margin);
+		ans->pb = v3_mad(pb, n, -B->margin);
+		return 1;
+	}
+	return 0;
+}
+
 int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
 	double a[3] = {A->half.x * A->scale, A->half.y * A->scale, A->half.z * A->scale};
@@ -190,11 +380,16 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 		              fabs(v3_dot(t, eb[j]));
 		used[3 + j] = 1;
 	}
-	/* Apart or touching along a face axis: GJK's (most apart pairs stop
-	 * here). */
-	for (int k = 0; k < 6; k++)
-		if (!(over[k] > 4.0 * tol->eps))
-			return 0;
+	/* Touching along a face axis: GJK's, whose touching rules it needs.
+	 * Apart along one: the exact answer if two points certify the widest
+	 * gap (apart_witness), GJK's otherwise. */
+	int face = 0;
+	for (int k = 1; k < 6; k++)
+		if (over[k] < over[face])
+			face = k;
+	int apart = over[face] < -4.0 * tol->eps;
+	if (!apart && !(over[face] > 4.0 * tol->eps))
+		return 0;
 	/* Edge pairs e_i x c_j, in the closed form of Gottschalk et al.: the
 	 * components of c_j, so only the length needs a square root. */
 	static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
@@ -205,20 +400,31 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 			double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
 			/* Parallel edges: the face axes cover them.  Nearly parallel
 			 * ones: the axis's direction is the rounding of R's entries
-			 * over the length (1e-16 / 1e-9 = 1e-7 rad): GJK's. */
+			 * over the length (1e-16 / 1e-9 = 1e-7 rad): GJK's when
+			 * overlapping; left out when apart (a certificate needs no
+			 * particular axis). */
 			used[k] = len2 > 1e-24;
 			if (!used[k])
 				continue;
-			if (len2 <= 1e-12)
-				return 0;
+			if (len2 <= 1e-12) {
+				if (!apart)
+					return 0;
+				used[k] = 0;
+				continue;
+			}
 			double ra = a[i1] * ar[i2][j] + a[i2] * ar[i1][j];
 			double rb = b[j1] * ar[i][j2] + b[j2] * ar[i][j1];
 			double tl = tt[i2] * r[i1][j] - tt[i1] * r[i2][j];
 			len[k] = sqrt(len2);
 			over[k] = (ra + rb - fabs(tl)) / len[k];
-			if (!(over[k] > 4.0 * tol->eps))
-				return 0;
+			if (!apart && !(over[k] > 4.0 * tol->eps)) {
+				if (!(over[k] < -4.0 * tol->eps))
+					return 0;
+				apart = 1;
+			}
 		}
+	if (apart)
+		return boxes_apart(A, B, a, b, ea, eb, t, over, len, used, tol, ans);
 	/* The least overlap and the next: axes within the fast pass's rounding
 	 * of the least are decided again in double-double, ties to the earlier
 	 * axis. */
@@ -251,14 +457,7 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	int kind = best < 3 ? 0 : best < 6 ? 1 : 2;
 	int bi = best < 3 ? best : best < 6 ? 0 : (best - 6) / 3;
 	int bj = best < 3 ? 0 : best < 6 ? best - 3 : (best - 6) % 3;
-	mink_vec3 axis = kind == 0 ? ea[bi] : eb[bj];
-	if (kind == 2) {
-		double *lc = &axis.x;
-		int i1 = next[bi], i2 = prev[bi];
-		lc[bi] = 0.0;
-		lc[i1] = -r[i2][bj] / len[best];
-		lc[i2] = r[i1][bj] / len[best];
-	}
+	mink_vec3 axis = sat_axis(ea, eb, r, len, best);
 
 	/* The normal from A towards B. */
 	mink_vec3 n = v3_dot(t, axis) >= 0.0 ? axis : v3_neg(axis);
