@@ -147,7 +147,7 @@ int cli_objpair_run(cli_batch *b, const cli_objpair *o, const char *path_a,
                     const char *path_b)
 {
 	const char *path[2] = {path_a, path_b};
-	cli_id id = {NULL, (double)++b->index};
+	cli_id id = {NULL, (double)++b->index, 0};
 	cli_error err = {NULL, ""};
 	cli_pair *p = &b->pair;
 	mink_result res;

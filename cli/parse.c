@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text/fastjson.h"
 #include "text/fmtnum.h"
 #include "text/jsoncheck.h"
 #include "text/buf.h"
@@ -28,6 +29,12 @@ enum { SHOWN_MAX = 48 };
  * sizes and coordinates, and a message naming the field beats "mink
  * rejected this shape".
  */
+
+/* Whether string node item holds a NUL byte (from a \u0000 escape). */
+static int has_nul(const cJSON *item)
+{
+	return cli_json_strlen(item) != strlen(item->valuestring);
+}
 
 static const char *const side_name[2] = {"a", "b"};
 
@@ -564,6 +571,13 @@ static int parse_shape3(const cJSON **f, const kind *k, int side, cli_pair *p,
 			if (!*f[F_1]->valuestring)
 				return fail(err, "bad_shape", "%s.obj: empty path",
 				            side_name[side]);
+			/* A path or a name is a C string: a NUL would cut it short. */
+			if (has_nul(f[F_1]))
+				return fail(err, "bad_shape", "%s.obj: '\\u0000' in the path",
+				            side_name[side]);
+			if (f[F_2] && has_nul(f[F_2]))
+				return fail(err, "bad_shape", "%s.object: '\\u0000' in the name",
+				            side_name[side]);
 			/* Looked up once the whole record is known to be well formed. */
 			p->obj[side] = f[F_1]->valuestring;
 			p->object[side] = f[F_2] ? f[F_2]->valuestring : NULL;
@@ -637,6 +651,8 @@ static int parse_shape(const cJSON *obj, int side, int dim, cli_pair *p,
 		return fail(err, "bad_record", "%s: missing field 'type'", name);
 	if (!cJSON_IsString(type))
 		return fail(err, "bad_record", "%s.type: expected a string", name);
+	if (has_nul(type))
+		return fail(err, "bad_shape", "%s.type: '\\u0000' in the type", name);
 	k = find_kind(type->valuestring, dim);
 	if (!k) {
 		if (find_kind(type->valuestring, 5 - dim))
@@ -681,14 +697,21 @@ static const char *json_type(const cJSON *item)
 	return "null";
 }
 
-const char *cli_id_text(const cli_id *id, char *buf)
+const char *cli_id_text(const cli_id *id, char *buf, size_t *len)
 {
-	if (id->str)
+	size_t n;
+
+	if (id->str) {
+		if (len)
+			*len = id->len;
 		return id->str;
+	}
 	if (id->num == floor(id->num) && fabs(id->num) <= 9007199254740992.0)
-		cli_fmtint(buf, id->num);
+		n = cli_fmtint(buf, id->num);
 	else
-		cli_fmtnum(buf, id->num);
+		n = cli_fmtnum(buf, id->num);
+	if (len)
+		*len = n;
 	return buf;
 }
 
@@ -702,6 +725,7 @@ static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
 
 	if (cJSON_IsString(item)) {
 		id->str = item->valuestring;
+		id->len = cli_json_strlen(item);
 		return 0;
 	}
 	if (cJSON_IsNumber(item) && item->valuedouble == floor(item->valuedouble)) {

@@ -12,19 +12,24 @@
 #include "obj/cache.h"
 #include "text/jsoncheck.h"
 
-/** A record's id: a string (pointing into the cJSON tree) or an integer. */
+/**
+ * A record's id: a string (pointing into the cJSON tree) or an integer.
+ * A string id is counted: "x\u0000y" is 3 bytes, not "x".
+ */
 typedef struct cli_id {
-	const char *str; /**< NULL for an integer id */
+	const char *str; /**< NULL for an integer id; str[len] is NUL */
 	double num;      /**< the integer id, exactly representable */
+	size_t len;      /**< the string's length in bytes, NULs included */
 } cli_id;
 
 /**
  * The text of an id, as every output shows it: a string's own bytes, an
  * integer's digits (any other number, as a result file written elsewhere
  * may hold, in the shortest round-trip form).  `buf` has room for
- * CLI_NUM_MAX bytes; the return value is buf or id->str.
+ * CLI_NUM_MAX bytes; the return value is buf or id->str, and *len (if
+ * not NULL) gets its length, which counts NUL bytes a string id holds.
  */
-const char *cli_id_text(const cli_id *id, char *buf);
+const char *cli_id_text(const cli_id *id, char *buf, size_t *len);
 
 /**
  * A pair ready for mink_query3 or mink_query2.  Hull and polygon points

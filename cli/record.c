@@ -79,7 +79,7 @@ static void library_error(const cli_pair *p, const mink_result *res,
 
 void cli_record_answer(cli_recorder *r, const cli_record *rec, long index)
 {
-	cli_id id = {NULL, (double)index};
+	cli_id id = {NULL, (double)index, 0};
 	cli_error err = {NULL, ""};
 	cJSON *json;
 	size_t off;

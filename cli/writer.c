@@ -179,14 +179,15 @@ static void put_int(cli_writer *w, long v)
 static void put_id(cli_writer *w, const cli_id *id)
 {
 	char num[CLI_NUM_MAX];
-	const char *text = cli_id_text(id, num);
+	size_t len;
+	const char *text = cli_id_text(id, num, &len);
 
 	if (!id->str)
-		cli_buf_puts(&w->buf, text);
+		cli_buf_put(&w->buf, text, len);
 	else if (is_csv(w))
-		cli_put_csv_string(&w->buf, text);
+		cli_put_csv_stringn(&w->buf, text, len);
 	else
-		cli_put_json_string(&w->buf, text);
+		cli_put_json_stringn(&w->buf, text, len);
 }
 
 static void put_json_vec(cli_writer *w, mink_vec3 v, int dim)

@@ -39,6 +39,7 @@
 #include "text/buf.h"
 #include "text/csvread.h"
 #include "text/escape.h"
+#include "text/fastjson.h"
 #include "text/fmtnum.h"
 #include "text/split.h"
 #include "writer.h"
@@ -92,6 +93,7 @@ typedef struct contact {
 /* One result record, as much as the comparison needs. */
 typedef struct rec {
 	char *id;        /* the id as text: a string's content, an integer's digits */
+	size_t id_len;   /* its length: a string id may hold NUL bytes */
 	long line;       /* where the record starts in its file */
 	char status[16]; /* "ok", "approximate" or "error" */
 	char state[16];  /* for ok and approximate */
@@ -127,11 +129,11 @@ typedef struct table {
 	rec *head, *tail; /* insertion order */
 } table;
 
-static unsigned long hash_id(const char *s)
+static unsigned long hash_id(const char *s, size_t n)
 {
 	unsigned long h = 2166136261u; /* FNV-1a */
 
-	while (*s)
+	while (n--)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
 	return h;
 }
@@ -167,14 +169,16 @@ static void table_add(table *t, rec *r)
 }
 
 /* Removes and returns the oldest record with id `id`, or NULL. */
-static rec *table_take(table *t, const char *id, unsigned long hash)
+static rec *table_take(table *t, const char *id, size_t len,
+                       unsigned long hash)
 {
 	rec **link, **best = NULL;
 
 	if (!t->count)
 		return NULL;
 	for (link = &t->buckets[hash % t->nbuckets]; *link; link = &(*link)->chain)
-		if ((*link)->hash == hash && strcmp((*link)->id, id) == 0 &&
+		if ((*link)->hash == hash && (*link)->id_len == len &&
+		    memcmp((*link)->id, id, len) == 0 &&
 		    (!best || (*link)->seq < (*best)->seq))
 			best = link;
 	if (!best)
@@ -240,6 +244,7 @@ typedef struct source {
 	long bad; /* records that are not results */
 	int failed; /* unreadable or broken: stop */
 	cli_reader *json;
+	cli_fastjson *fast; /* its records' parser */
 	cli_csv *table;
 	int col[CLI_CSV_COLUMNS];
 	/* For JSON from a pipe: the feeder thread and the pipe's read end. */
@@ -395,9 +400,10 @@ static int source_open(source *s, const char *path)
 		cli_buf_free(&prefix);
 		if (c < 0)
 			s->done = 1; /* nothing but blanks: no records */
-		else if (c == '[' || c == '{')
+		else if (c == '[' || c == '{') {
 			s->json = cli_reader_new(s->fd, NULL, NULL);
-		else {
+			s->fast = cli_fastjson_new();
+		} else {
 			s->csv = 1;
 			s->table = cli_csv_new(s->fd, NULL, 0);
 		}
@@ -443,6 +449,7 @@ static int source_open(source *s, const char *path)
 			}
 			s->pipe_rd = p[0];
 			s->json = cli_reader_new(p[0], NULL, NULL);
+			s->fast = cli_fastjson_new();
 		} else {
 			s->csv = 1;
 			s->table = cli_csv_new(s->fd, prefix.data, prefix.len);
@@ -478,6 +485,7 @@ static void source_close(source *s)
 		s->feed = NULL;
 	}
 	cli_reader_free(s->json);
+	cli_fastjson_free(s->fast);
 	cli_csv_free(s->table);
 	if (s->own_fd)
 		close(s->fd);
@@ -499,14 +507,22 @@ static void copy_str(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
-/* The id's text, as the writer writes it. */
-static char *id_text(const cJSON *item)
+/* The id's text, as the writer writes it, and its length. */
+static char *id_text(const cJSON *item, size_t *len)
 {
 	char num[CLI_NUM_MAX];
-	cli_id id = {cJSON_IsString(item) ? item->valuestring : NULL,
-	             item->valuedouble};
+	cli_id id = {NULL, item->valuedouble, 0};
+	const char *text;
+	char *copy;
 
-	return strdup(cli_id_text(&id, num));
+	if (cJSON_IsString(item)) {
+		id.str = item->valuestring;
+		id.len = cli_json_strlen(item);
+	}
+	text = cli_id_text(&id, num, len);
+	copy = cli_xrealloc(NULL, *len + 1);
+	memcpy(copy, text, *len + 1);
+	return copy;
 }
 
 /* A number, or null (NaN: the writer's text for a non-finite value). */
@@ -589,9 +605,7 @@ static int rec_from_json(const cJSON *j, rec *r, char *msg, size_t size)
 	if (!cJSON_IsString(st) || !is_status(st->valuestring))
 		return snprintf(msg, size, "not a result record (no status ok, "
 		                "approximate or error)"), -1;
-	r->id = id_text(id);
-	if (!r->id)
-		cli_out_of_memory();
+	r->id = id_text(id, &r->id_len);
 	copy_str(r->status, sizeof r->status, st->valuestring);
 	if (strcmp(r->status, "error") == 0) {
 		f = cJSON_GetObjectItemCaseSensitive(j, "error");
@@ -673,9 +687,14 @@ static int rec_from_csv(const source *s, char **f, size_t n, rec *r, char *msg,
 	if (!is_status(st))
 		return snprintf(msg, size, "not a result row (no status ok, "
 		                "approximate or error)"), -1;
-	r->id = strdup(cell(s, f, n, CLI_CSV_ID));
-	if (!r->id)
-		cli_out_of_memory();
+	{
+		int c = s->col[CLI_CSV_ID];
+
+		r->id_len = c >= 0 && (size_t)c < n ? cli_csv_field_len(s->table, (size_t)c)
+		                                  : 0;
+		r->id = cli_xrealloc(NULL, r->id_len + 1);
+		memcpy(r->id, cell(s, f, n, CLI_CSV_ID), r->id_len + 1);
+	}
 	copy_str(r->status, sizeof r->status, st);
 	r->dim = strcmp(dim, "2") == 0 ? 2 : strcmp(dim, "3") == 0 ? 3 : 0;
 	if (strcmp(st, "error") == 0) {
@@ -777,14 +796,17 @@ static rec *source_next(source *s)
 				rec_free(r);
 				continue;
 			}
-			j = cli_parse_json(record.text, record.len, &off, &err);
+			/* The fast parser keeps a string id's NUL bytes. */
+			j = cli_fastjson_parse(s->fast, record.text, record.len);
+			if (!j)
+				j = cli_parse_json(record.text, record.len, &off, &err);
 			if (!j) {
 				bad_record(s, line, err.message);
 				rec_free(r);
 				continue;
 			}
 			rc = rec_from_json(j, r, msg, sizeof msg);
-			cJSON_Delete(j);
+			cli_fastjson_release(s->fast, j);
 		}
 		if (rc < 0) {
 			bad_record(s, line, msg);
@@ -792,7 +814,7 @@ static rec *source_next(source *s)
 			continue;
 		}
 		r->line = line;
-		r->hash = hash_id(r->id);
+		r->hash = hash_id(r->id, r->id_len);
 		r->seq = s->seq++;
 		return r;
 	}
@@ -854,7 +876,7 @@ static void begin(differ *d, const rec *e, const char *field)
 	d->differences++;
 	d->record_differs = 1;
 	d->line.len = 0;
-	cli_put_json_string(&d->line, e->id);
+	cli_put_json_stringn(&d->line, e->id, e->id_len);
 	cli_buf_puts(&d->line, ": ");
 	cli_buf_puts(&d->line, field);
 	cli_buf_puts(&d->line, ": ");
@@ -1081,7 +1103,7 @@ static void only_in(differ *d, const rec *r, const char *name)
 	char where[40];
 
 	d->line.len = 0;
-	cli_put_json_string(&d->line, r->id);
+	cli_put_json_stringn(&d->line, r->id, r->id_len);
 	cli_buf_puts(&d->line, ": only in ");
 	cli_buf_puts(&d->line, name);
 	snprintf(where, sizeof where, " (line %ld)\n", r->line);
@@ -1175,7 +1197,7 @@ static void run(differ *d, source *es, source *as)
 
 			if (!r)
 				continue;
-			other = table_take(&pending[!side], r->id, r->hash);
+			other = table_take(&pending[!side], r->id, r->id_len, r->hash);
 			if (!other) {
 				table_add(&pending[side], r);
 				continue;

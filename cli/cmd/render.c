@@ -960,10 +960,12 @@ static cli_id record_id(const cJSON *json, long index)
 {
 	const cJSON *id = cJSON_IsObject(json)
 	                  ? cJSON_GetObjectItemCaseSensitive(json, "id") : NULL;
-	cli_id out = {NULL, (double)index};
+	cli_id out = {NULL, (double)index, 0};
 
-	if (cJSON_IsString(id))
+	if (cJSON_IsString(id)) {
 		out.str = id->valuestring;
+		out.len = cli_json_strlen(id);
+	}
 	else if (cJSON_IsNumber(id) && id->valuedouble == floor(id->valuedouble) &&
 	         fabs(id->valuedouble) <= 9007199254740992.0)
 		out.num = id->valuedouble;
@@ -996,8 +998,10 @@ static int has_id(const cJSON *json, long index, const char *want)
 {
 	char num[CLI_NUM_MAX];
 	cli_id id = record_id(json, index);
+	size_t len;
+	const char *text = cli_id_text(&id, num, &len);
 
-	return strcmp(cli_id_text(&id, num), want) == 0;
+	return len == strlen(want) && memcmp(text, want, len) == 0;
 }
 
 /* What the command line asks for. */
@@ -1023,7 +1027,7 @@ static int take_record(const options *o, const char *name, long index,
                        const cli_record *rec, cli_pair *p, cJSON **json_out)
 {
 	cli_error err = {NULL, ""};
-	cli_id id = {NULL, (double)index};
+	cli_id id = {NULL, (double)index, 0};
 	cJSON *json;
 	size_t off;
 
@@ -1302,7 +1306,7 @@ static int answer(const options *o, const cli_pair *pair, const cJSON *json,
 	memset(&s, 0, sizeof s);
 	s.size = o->size;
 	text = result_text(&id, pair->dim, &res);
-	picture(&s, pair, cli_id_text(&id, num), &res, text, o->views, type);
+	picture(&s, pair, cli_id_text(&id, num, NULL), &res, text, o->views, type);
 	free(text);
 	rc = write_out(&s, o->output);
 	cli_buf_free(&s.b);

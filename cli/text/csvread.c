@@ -64,6 +64,11 @@ int cli_csv_errno(const cli_csv *c)
 	return c->err_no;
 }
 
+size_t cli_csv_field_len(const cli_csv *c, size_t i)
+{
+	return c->starts[i + 1] - c->starts[i] - 1;
+}
+
 /* The next byte, -1 at the end, -2 on a read error. */
 static int next_byte(cli_csv *c)
 {

@@ -33,6 +33,12 @@ cli_csv *cli_csv_new(int fd, const char *prefix, size_t len);
 cli_csv_status cli_csv_next(cli_csv *c, char ***fields, size_t *count,
                             long *line);
 
+/**
+ * The length of field i of the row just read: a quoted field may hold NUL
+ * bytes, which its C string would hide.
+ */
+size_t cli_csv_field_len(const cli_csv *c, size_t i);
+
 /** After CLI_CSV_BROKEN: what is wrong, and its line. */
 const char *cli_csv_message(const cli_csv *c, long *line);
 

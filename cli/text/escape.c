@@ -12,21 +12,37 @@
 #include "text/buf.h"
 #include "text/escape.h"
 
+/* cli_utf8_len within [s, end): a NUL byte is one character of its own. */
+static size_t utf8_len(const unsigned char *s, const unsigned char *end)
+{
+	size_t n;
+
+	if (*s == 0)
+		return 1;
+	n = cli_utf8_len(s);
+	return n <= (size_t)(end - s) ? n : 0;
+}
+
 void cli_put_json_string(cli_buf *b, const char *str)
 {
+	cli_put_json_stringn(b, str, strlen(str));
+}
+
+void cli_put_json_stringn(cli_buf *b, const char *str, size_t len)
+{
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *s = (const unsigned char *)str, *end = s + len;
 
 	cli_buf_putc(b, '"');
-	while (*s) {
+	while (s < end) {
 		const unsigned char *run = s;
 		size_t n;
 
 		/* Copy plain ASCII in runs: the common case. */
-		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
+		while (s < end && *s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
 			s++;
 		cli_buf_put(b, (const char *)run, (size_t)(s - run));
-		if (!*s)
+		if (s == end)
 			break;
 		switch (*s) {
 		case '"':
@@ -55,7 +71,7 @@ void cli_put_json_string(cli_buf *b, const char *str)
 				char u[6] = {'\\', 'u', '0', '0', hex[*s >> 4], hex[*s & 15]};
 
 				cli_buf_put(b, u, sizeof u);
-			} else if ((n = cli_utf8_len(s)) > 0) {
+			} else if ((n = utf8_len(s, end)) > 0) {
 				cli_buf_put(b, (const char *)s, n);
 				s += n - 1;
 			} else {
@@ -70,13 +86,23 @@ void cli_put_json_string(cli_buf *b, const char *str)
 
 void cli_put_csv_string(cli_buf *b, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	int quote = strpbrk(str, ",\"\r\n") != NULL;
+	cli_put_csv_stringn(b, str, strlen(str));
+}
 
+void cli_put_csv_stringn(cli_buf *b, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str, *end = s + len;
+	int quote = 0;
+
+	/* A NUL byte is quoted too: readers that take a line as a C string
+	 * then see an unterminated field instead of a shorter one. */
+	for (size_t i = 0; i < len && !quote; i++)
+		quote = str[i] == ',' || str[i] == '"' || str[i] == '\r' ||
+		        str[i] == '\n' || str[i] == '\0';
 	if (quote)
 		cli_buf_putc(b, '"');
-	while (*s) {
-		size_t n = cli_utf8_len(s);
+	while (s < end) {
+		size_t n = utf8_len(s, end);
 
 		if (n == 0) {
 			cli_buf_puts(b, "\xEF\xBF\xBD"); /* U+FFFD */

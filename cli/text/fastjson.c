@@ -27,9 +27,10 @@
 #include <string.h>
 
 #include "text/buf.h"
+#include "text/jsoncheck.h"
 
 enum {
-	MAX_DEPTH = 64,       /* deeper records are left to cJSON */
+	MAX_DEPTH = CLI_JSON_MAX_DEPTH, /* deeper ones are refused by the check */
 	MAX_NUMBER = 63,      /* so are longer numbers (cJSON's limit) */
 	CHUNK_MIN = 64 * 1024 /* arena chunk size */
 };
@@ -157,8 +158,11 @@ static int hex4(const unsigned char *s, unsigned *out)
 	return 0;
 }
 
-/* A string at p->s (a '"'), unescaped into the arena as cJSON does. */
-static char *string(cli_fastjson *p)
+/*
+ * A string at p->s (a '"'), unescaped into the arena as cJSON does; *len
+ * gets its length, which counts the NUL bytes of \u0000 escapes.
+ */
+static char *string(cli_fastjson *p, size_t *len)
 {
 	const unsigned char *s = p->s + 1, *start = s;
 	int escapes = 0;
@@ -180,6 +184,7 @@ static char *string(cli_fastjson *p)
 	if (!escapes) {
 		memcpy(out, start, (size_t)(s - start));
 		out[s - start] = '\0';
+		*len = (size_t)(s - start);
 		return (char *)out;
 	}
 	for (o = out; start < s; start++) {
@@ -245,6 +250,7 @@ static char *string(cli_fastjson *p)
 		}
 	}
 	*o = '\0';
+	*len = (size_t)(o - out);
 	return (char *)out;
 }
 
@@ -355,7 +361,12 @@ static int container(cli_fastjson *p, cJSON *item, int depth)
 		cJSON *c = new_item(p);
 
 		if (object) {
-			if (*p->s != '"' || !(c->string = string(p)))
+			size_t n;
+
+			/* A member name holding a NUL is left to the strict check,
+			 * which refuses it (cJSON keeps names as C strings). */
+			if (*p->s != '"' || !(c->string = string(p, &n)) ||
+			    memchr(c->string, '\0', n))
 				return -1;
 			skip_blanks(p);
 			if (*p->s != ':')
@@ -394,11 +405,15 @@ static int value(cli_fastjson *p, cJSON *item, int depth)
 	case '{':
 	case '[':
 		return container(p, item, depth);
-	case '"':
-		if (!(item->valuestring = string(p)))
+	case '"': {
+		size_t n;
+
+		if (!(item->valuestring = string(p, &n)))
 			return -1;
 		item->type = cJSON_String;
+		item->valuedouble = (double)n; /* see cli_json_strlen */
 		return 0;
+	}
 	case 't':
 		if (strncmp(s, "true", 4) != 0)
 			return -1;
@@ -441,4 +456,11 @@ cJSON *cli_fastjson_parse(cli_fastjson *p, const char *text, size_t len)
 decline:
 	reset(p);
 	return NULL;
+}
+
+size_t cli_json_strlen(const cJSON *item)
+{
+	if (item->valuedouble > 0)
+		return (size_t)item->valuedouble;
+	return strlen(item->valuestring);
 }

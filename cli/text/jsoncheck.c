@@ -138,8 +138,12 @@ static int hex4(const char *s, unsigned *out)
 	return 0;
 }
 
-/* The string that starts with the quote at *pi; *pi goes past it. */
-static int string(check *c, size_t *pi)
+/*
+ * The string that starts with the quote at *pi; *pi goes past it.  A
+ * member name (`key`) may not hold \u0000: cJSON keeps names as C
+ * strings, so "a\u0000b" would be read as "a".
+ */
+static int string(check *c, size_t *pi, int key)
 {
 	const char *t = c->t;
 	size_t start = *pi, i = start + 1;
@@ -174,6 +178,8 @@ static int string(check *c, size_t *pi)
 		}
 		if (hex4(t + i + 2, &u) < 0)
 			return fault(c, i, "invalid escape: '\\u' needs 4 hex digits");
+		if (u == 0 && key)
+			return fault(c, i, "'\\u0000' in a member name");
 		/* A surrogate must come as a high-low pair (cJSON insists too). */
 		if (u >= 0xDC00 && u <= 0xDFFF)
 			return fault(c, i, "unpaired surrogate '%.6s'", t + i);
@@ -276,7 +282,7 @@ int cli_json_check(const char *text, size_t len, size_t *offset, char *msg,
 		case E_KEY:
 			if (ch != '"')
 				return unexpected(&c, i, "");
-			if (string(&c, &i) < 0)
+			if (string(&c, &i, 1) < 0)
 				return -1;
 			e = E_COLON;
 			continue;
@@ -310,7 +316,7 @@ int cli_json_check(const char *text, size_t len, size_t *offset, char *msg,
 				continue;
 			}
 			if (ch == '"')
-				rc = string(&c, &i);
+				rc = string(&c, &i, 0);
 			else if (ch == '-' || is_digit(ch))
 				rc = number(&c, &i);
 			else if (is_alpha(ch))

@@ -405,6 +405,10 @@ MINK="$MINK" sh "$HERE/shards.sh" && pass || fail "tests/cli/shards.sh"
 
 MINK="$MINK" sh "$HERE/parallel.sh" && pass || fail "tests/cli/parallel.sh"
 
+# --- Hostile input: counted ids, caps, diagnoses, compression, streams -------
+
+MINK="$MINK" sh "$HERE/input.sh" && pass || fail "tests/cli/input.sh"
+
 # --- Summary ----------------------------------------------------------------
 
 finish

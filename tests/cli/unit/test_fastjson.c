@@ -61,12 +61,33 @@ static int same_string(const char *a, const char *b)
 	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
-/* Whether trees a and b are the same, links included. */
+/*
+ * A string value of the fast tree `a` against cJSON's `b`: cJSON's C
+ * string ends at the first NUL (from \u0000), the fast one is counted
+ * (its length in valuedouble, see fastjson.h) and holds cJSON's as its
+ * first bytes, then a NUL where cJSON's stops short.
+ */
+static int same_counted(const cJSON *a, const cJSON *b)
+{
+	size_t n = strlen(b->valuestring), len = cli_json_strlen(a);
+
+	if (b->valuedouble != 0 || len < n || a->valuestring[len] != '\0' ||
+	    memcmp(a->valuestring, b->valuestring, n) != 0)
+		return 0;
+	return len == n ? a->valuedouble == 0 || a->valuedouble == (double)n
+	                : a->valuestring[n] == '\0';
+}
+
+/* Whether trees a (fast) and b (cJSON) are the same, links included. */
 static int same(const cJSON *a, const cJSON *b)
 {
 	const cJSON *ca = a->child, *cb = b->child, *pa = NULL;
 
-	if (a->type != b->type || a->valueint != b->valueint ||
+	if (a->type == cJSON_String && b->type == cJSON_String) {
+		if (!same_counted(a, b) || !same_string(a->string, b->string) ||
+		    a->valueint != b->valueint)
+			return 0;
+	} else if (a->type != b->type || a->valueint != b->valueint ||
 	    memcmp(&a->valuedouble, &b->valuedouble, sizeof a->valuedouble) != 0 ||
 	    !same_string(a->valuestring, b->valuestring) ||
 	    !same_string(a->string, b->string))

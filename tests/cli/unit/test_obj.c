@@ -1007,7 +1007,7 @@ static void test_pairs(void **state)
 	tu_begin();
 	for (const cJSON *rec = pairs->child; rec; rec = rec->next) {
 		const char *id = cJSON_GetObjectItemCaseSensitive(rec, "id")->valuestring;
-		cli_id cid = {NULL, 0};
+		cli_id cid = {NULL, 0, 0};
 		cli_error err = {NULL, ""};
 		body a, b;
 		expect x;
