@@ -29,12 +29,15 @@ ALL_CFLAGS = $(STD_FLAGS) $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
 CJSON_CFLAGS  = $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS    = $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+# Compressed input (cli/text/instream.c): gzip by zlib, zstd by libzstd.
+Z_LIBS        = $(shell pkg-config --libs zlib libzstd 2>/dev/null || echo -lz -lzstd)
 # What a program linking libmink.a needs besides it.
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
 DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
            python3-jsonschema mandoc libxml2-utils librsvg2-bin jq \
-           python3-dev python3-numpy python3-pandas parallel
+           python3-dev python3-numpy python3-pandas parallel \
+           zlib1g-dev libzstd-dev zstd
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
@@ -101,7 +104,7 @@ $(LIBMINK_LINKS): $(LIBMINK_SO)
 	ln -sf $(notdir $(LIBMINK_SO)) $@
 
 $(MINK): $(CLI_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(CLI_OBJ) $(LIBMINK) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(CLI_OBJ) $(LIBMINK) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -lpthread
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_SUPPORT_OBJ) $(LIBMINK)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(LIB_LIBS)
@@ -117,7 +120,7 @@ $(BUILD)/tests/cli/%.o: tests/cli/unit/%.c
 	$(CC) $(ALL_CFLAGS) -Iinclude -Icli -Itests $(CJSON_CFLAGS) -c $< -o $@
 
 $(BUILD)/tests/cli/test_%: $(BUILD)/tests/cli/test_%.o $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(TEST_SUPPORT_OBJ) $(CLI_PART_OBJ) $(LIBMINK) $(CMOCKA_LIBS) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -lpthread
 
 # --- The Python module ------------------------------------------------------
 # mink for Debian's python3 (always /usr/bin/python3: another python3 may come
@@ -159,7 +162,7 @@ $(PIC_CLI_LIB): $(PIC_CLI_OBJ)
 $(PY_MOD): $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) python/mink.map
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -shared -Wl,--version-script=python/mink.map \
-	  -o $@ $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) $(CJSON_LIBS) $(LIB_LIBS) -lpthread
+	  -o $@ $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -lpthread
 
 # Unit and oracle tests (cmocka), then the CLI golden tests, then Python.
 check: check-unit check-cli check-contract check-suites check-python

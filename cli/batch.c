@@ -31,6 +31,7 @@
 #include "progress.h"
 #include "record.h"
 #include "text/buf.h"
+#include "text/sniff.h"
 #include "text/split.h"
 
 enum {
@@ -47,6 +48,7 @@ typedef struct slot {
 	long line, col;
 	long index;      /* 1-based over the run: the default id */
 	char delim;
+	char oversize;
 } slot;
 
 typedef enum block_state {
@@ -65,6 +67,10 @@ typedef struct block {
 	cli_buf out;       /* their output records */
 	cli_buf msgs;      /* their stderr lines */
 	long errors;       /* error records among them */
+	/* For --max-errors: after the i-th error record of the block, how
+	 * many records, output bytes and message bytes there are. */
+	struct cut { size_t n, out, msgs; } *cuts;
+	size_t ncuts, cuts_cap;
 } block;
 
 typedef struct worker {
@@ -87,6 +93,9 @@ struct cli_batch_run {
 	block *cur;            /* the block the reader fills, or NULL */
 	long index;            /* records read, over all files (reader's) */
 	int threaded;          /* reader and workers run in threads */
+	int first;             /* the next record is the file's first */
+	char diag[320];        /* the file is not pairs: what it looks like */
+	long diag_line;
 	int cancellable;       /* the reader thread may be cancelled in read(2) */
 
 	/* Under mu. */
@@ -111,17 +120,30 @@ static void work(worker *w, block *k)
 	w->rec.name = w->run->name;
 	w->rec.msgs = &k->msgs;
 	w->rec.errors = 0;
+	k->ncuts = 0;
 	for (size_t i = 0; i < k->n; i++) {
 		const slot *s = &k->recs[i];
 		cli_record rec;
+		long before = w->rec.errors;
 
 		rec.text = k->text.data + s->off;
 		rec.len = s->len;
 		rec.delim = s->delim;
 		rec.line = s->line;
 		rec.col = s->col;
+		rec.oversize = s->oversize;
 		cli_writer_set_count(w->rec.writer, s->index - 1);
 		cli_record_answer(&w->rec, &rec, s->index);
+		if (w->run->b->max_errors > 0 && w->rec.errors > before) {
+			if (k->ncuts == k->cuts_cap) {
+				k->cuts_cap = k->cuts_cap ? 2 * k->cuts_cap : 16;
+				k->cuts = cli_xrealloc(k->cuts, k->cuts_cap * sizeof *k->cuts);
+			}
+			k->cuts[k->ncuts].n = i + 1;
+			k->cuts[k->ncuts].out = cli_writer_pending(w->rec.writer);
+			k->cuts[k->ncuts].msgs = k->msgs.len;
+			k->ncuts++;
+		}
 	}
 	cli_writer_swap(w->rec.writer, &k->out);
 	k->errors = w->rec.errors;
@@ -151,6 +173,7 @@ static void block_free(block *k)
 	cli_buf_free(&k->out);
 	cli_buf_free(&k->msgs);
 	free(k->recs);
+	free(k->cuts);
 }
 
 static void append(block *k, const cli_record *rec, long index)
@@ -168,6 +191,7 @@ static void append(block *k, const cli_record *rec, long index)
 	s->col = rec->col;
 	s->index = index;
 	s->delim = rec->delim;
+	s->oversize = (char)rec->oversize;
 	cli_buf_put(&k->text, rec->text, rec->len);
 	cli_buf_putc(&k->text, '\0');
 }
@@ -177,14 +201,25 @@ static void write_block(struct cli_batch_run *run, block *k)
 {
 	cli_batch *b = run->b;
 
-	if (cli_writer_error_number(b->writer))
+	if (cli_writer_error_number(b->writer) || b->stopped)
 		return; /* nothing more goes out */
+	if (b->max_errors > 0 && b->errors + k->errors >= b->max_errors) {
+		/* The last error allowed: the block ends with it, the run too. */
+		const struct cut *c = &k->cuts[b->max_errors - b->errors - 1];
+
+		k->n = c->n;
+		k->out.len = c->out;
+		k->msgs.len = c->msgs;
+		k->errors = b->max_errors - b->errors;
+		b->stopped = 1;
+	}
 	if (k->msgs.len > 0) {
 		cli_progress_erase(&run->progress);
 		fwrite(k->msgs.data, 1, k->msgs.len, stderr);
 	}
 	cli_writer_raw(b->writer, k->out.data, k->out.len, (long)k->n);
 	b->errors += k->errors;
+	b->written += (long)k->n;
 	run->done += (long)k->n;
 	cli_progress_show(&run->progress, run->done, b->errors);
 }
@@ -253,6 +288,15 @@ static cli_read_status read_all(struct cli_batch_run *run)
 	while ((st = cli_reader_next(run->reader, &rec)) == CLI_READ_RECORD) {
 		if (run->cancellable)
 			pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+		/* --shard cuts by the file's size: compressed, no offset fits it. */
+		if (run->b->shard && cli_reader_compression(run->reader)) {
+			snprintf(run->diag, sizeof run->diag, "--shard needs an uncompressed "
+			         "file (this is %s data): decompress it first",
+			         cli_reader_compression(run->reader));
+			run->diag_line = rec.line;
+			st = CLI_READ_BROKEN;
+			break;
+		}
 		/* --shard: records before the part are counted, not answered. */
 		if (run->b->shard && cli_shard_where(run->b->shard, rec.offset) != 0) {
 			if (cli_shard_where(run->b->shard, rec.offset) > 0) {
@@ -262,13 +306,24 @@ static cli_read_status read_all(struct cli_batch_run *run)
 			run->index++;
 			continue;
 		}
+		/* Results given as pairs: one message, not an error per record. */
+		if (run->first) {
+			run->first = 0;
+			if (rec.len > 0 && cli_sniff_results(rec.text, rec.len, run->diag,
+			                                     sizeof run->diag)) {
+				run->diag_line = rec.line;
+				st = CLI_READ_BROKEN;
+				break;
+			}
+		}
 		if (!run->cur && !(run->cur = get_block(run)))
 			return st; /* stopping */
 		append(run->cur, &rec, ++run->index);
 		if (run->cur->n == BLOCK_RECORDS || run->cur->text.len >= BLOCK_TEXT)
 			hand_on(run);
 		/* Output that cannot be written is not worth computing. */
-		if (!run->threaded && cli_writer_error_number(run->b->writer))
+		if (!run->threaded && (cli_writer_error_number(run->b->writer) ||
+		                       run->b->stopped))
 			return st;
 	}
 	if (run->cancellable)
@@ -373,7 +428,8 @@ static void write_all(struct cli_batch_run *run, pthread_t reader,
 			write_block(run, k);
 			block_reset(k);
 			dirty = 1;
-			failed = cli_writer_error_number(run->b->writer) != 0;
+			failed = cli_writer_error_number(run->b->writer) != 0 ||
+			         run->b->stopped;
 			pthread_mutex_lock(&run->mu);
 			k->state = B_FREE;
 			run->written++;
@@ -550,16 +606,27 @@ int cli_batch_file(cli_batch *b, const char *path)
 		}
 		b->shard->size = (unsigned long long)info.st_size;
 	}
-	/* OBJ paths in records are relative to the file's directory. */
-	if (!is_stdin)
+	/* OBJ paths in records are relative to --obj-dir, else to the file's
+	 * directory (the current one for standard input). */
+	if (b->obj_dir) {
+		dir = strdup(b->obj_dir);
+		if (!dir)
+			cli_out_of_memory();
+	} else if (!is_stdin)
 		dir = cli_path_dir(path);
 	for (int i = 0; i < run->jobs; i++) {
 		run->workers[i].rec.pair.objcache = b->pair.objcache;
 		run->workers[i].rec.pair.dir = dir;
+		run->workers[i].rec.max_record =
+			b->max_record ? b->max_record : CLI_MAX_RECORD_DEFAULT;
 	}
 	run->name = name;
 	run->index = b->index;
+	run->first = 1;
+	run->diag[0] = '\0';
 	run->reader = cli_reader_new(fd, before_read, run);
+	if (b->max_record)
+		cli_reader_set_max_record(run->reader, b->max_record);
 	/* A file of one block gains nothing from threads but their start. */
 	small = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
 	        info.st_size <= BLOCK_TEXT;
@@ -567,9 +634,12 @@ int cli_batch_file(cli_batch *b, const char *path)
 		st = read_all(run);
 	b->index = run->index;
 	if (st == CLI_READ_BROKEN) {
-		long line, col;
-		const char *msg = cli_reader_message(run->reader, &line, &col);
+		long line, col = 0;
+		const char *msg = run->diag[0] ? run->diag
+		                  : cli_reader_message(run->reader, &line, &col);
 
+		if (run->diag[0])
+			line = run->diag_line;
 		cli_progress_erase(&run->progress);
 		if (col > 0)
 			fprintf(stderr, "mink: %s:%ld:%ld: %s\n", name, line, col, msg);

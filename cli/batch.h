@@ -26,8 +26,13 @@ typedef struct cli_batch {
 	int default_dim;  /**< for pairs without "dim" */
 	int jobs;         /**< worker threads; 1 (or 0) runs all in this one */
 	int progress;     /**< show progress on stderr (a terminal) */
+	size_t max_record; /**< cap on a record's bytes; 0: the default */
+	long max_errors;  /**< stop after this many error records; 0: never */
+	const char *obj_dir; /**< OBJ paths resolve here; NULL: the input's folder */
 	long index;       /**< records read so far, over all files */
 	long errors;      /**< error records written */
+	long written;     /**< records written */
+	int stopped;      /**< max_errors was reached: nothing more is read */
 	/**
 	 * Answer only the records of this part of the (one, regular) input
 	 * file, or all when NULL; its size is set by cli_batch_file.
@@ -45,8 +50,11 @@ typedef struct cli_batch {
  * Reads the pairs of `path` ("-" for standard input) and writes one result
  * or error record for each, in input order, with b->jobs worker threads.
  * Returns 0 when the file was read through (error records are counted in
- * b->errors), 1 when its JSON array was structurally broken, 2 when the
- * file could not be opened or read.  Messages go to stderr, in input
+ * b->errors), 1 when it could not be split further (a broken JSON array,
+ * corrupt compressed data, a file that is not pairs: one message), 2 when
+ * the file could not be opened or read.  Once b->max_errors error records
+ * are written, the run stops (b->stopped): the records before the last
+ * error are all written, none after it.  Messages go to stderr, in input
  * order too.  After a write error (cli_writer_error_number) the rest of
  * the input is not read.
  */

@@ -44,6 +44,9 @@ enum {
 	OPT_NORMALIZE_ROTATIONS,
 	OPT_SHARD,
 	OPT_NO_HEADER,
+	OPT_MAX_RECORD_BYTES,
+	OPT_MAX_ERRORS,
+	OPT_OBJ_DIR,
 	/* the pose options of `mink A.obj B.obj`, in objpair.h's order */
 	OPT_OBJPAIR,
 	OPT_OBJPAIR_END = OPT_OBJPAIR + 2 * CLI_OBJPAIR_OPTIONS - 1
@@ -67,6 +70,9 @@ static const struct option long_options[] = {
 	{"jobs", required_argument, NULL, 'j'},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+	{"max-record-bytes", required_argument, NULL, OPT_MAX_RECORD_BYTES},
+	{"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+	{"obj-dir", required_argument, NULL, OPT_OBJ_DIR},
 	{"position-a", required_argument, NULL, OPT_OBJPAIR + 0},
 	{"rotation-a", required_argument, NULL, OPT_OBJPAIR + 1},
 	{"margin-a", required_argument, NULL, OPT_OBJPAIR + 2},
@@ -118,6 +124,12 @@ static const char help_text[] =
 	"                              not a terminal\n"
 	"      --no-progress           never show progress (default: shown when\n"
 	"                              stderr is a terminal)\n"
+	"      --max-record-bytes=N    a longer record is skipped, an error record\n"
+	"                              in its place (default 64 MiB)\n"
+	"      --max-errors=N          stop after N error records (default: never)\n"
+	"      --obj-dir=DIR           resolve OBJ paths in records from DIR\n"
+	"                              (default: the input file's directory, the\n"
+	"                              current one for standard input)\n"
 	"  -h, --help                  display this help and exit\n"
 	"  -V, --version               output version information and exit\n"
 	"\n"
@@ -320,6 +332,30 @@ int main(int argc, char **argv)
 		case OPT_NO_HEADER:
 			no_header = 1;
 			break;
+		case OPT_MAX_RECORD_BYTES: {
+			unsigned long long v;
+
+			/* Below 2^40: the cap is memory, and 1 TiB is none. */
+			if (cli_parse_ullong(optarg, 1, 1ULL << 40, &v) < 0)
+				return cli_usage_error(NULL, "invalid record size '%s' (1 to "
+				                       "2^40 bytes)", optarg);
+			batch.max_record = (size_t)v;
+			break;
+		}
+		case OPT_MAX_ERRORS: {
+			unsigned long long v;
+
+			if (cli_parse_ullong(optarg, 1, LONG_MAX, &v) < 0)
+				return cli_usage_error(NULL, "invalid number of errors '%s' "
+				                       "(a number >= 1)", optarg);
+			batch.max_errors = (long)v;
+			break;
+		}
+		case OPT_OBJ_DIR:
+			if (!*optarg)
+				return cli_usage_error(NULL, "empty --obj-dir");
+			batch.obj_dir = optarg;
+			break;
 		case 'h':
 			usage();
 			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
@@ -366,7 +402,8 @@ int main(int argc, char **argv)
 
 			if (rc > status)
 				status = rc;
-			if (cli_writer_error_number(batch.writer) || interrupted)
+			if (cli_writer_error_number(batch.writer) || interrupted ||
+			    batch.stopped)
 				break;
 		}
 	}
@@ -395,6 +432,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mink: %s\n", msg);
 		status = 2;
 	}
+	if (batch.stopped && !interrupted)
+		fprintf(stderr, "mink: stopped after %ld error records (--max-errors); "
+		        "%ld records written, the rest of the input not read\n",
+		        batch.errors, batch.written);
 	if (interrupted) {
 		fprintf(stderr, "mink: interrupted by %s after %ld records; the output is "
 		        "incomplete%s%s%s\n", interrupted == SIGINT ? "SIGINT"

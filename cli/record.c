@@ -87,6 +87,13 @@ void cli_record_answer(cli_recorder *r, const cli_record *rec, long index)
 	mink_result res;
 	cli_pair *p = &r->pair;
 
+	if (rec->oversize) {
+		snprintf(err.message, sizeof err.message,
+		         "record longer than %zu bytes (--max-record-bytes): skipped",
+		         r->max_record);
+		report(r, rec->line, 0, &id, 0, "bad_record", err.message);
+		return;
+	}
 	if (rec->len == 0) {
 		snprintf(err.message, sizeof err.message,
 		         "invalid JSON: missing value before '%c'", rec->delim);

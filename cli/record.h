@@ -27,6 +27,7 @@ typedef struct cli_recorder {
 	const mink_options *options;
 	int default_dim;      /**< for pairs without "dim" */
 	const char *name;     /**< the input's name in messages */
+	size_t max_record;    /**< the cap on a record's length, for messages */
 	/* Scratch: the pair's objcache and dir are settings too. */
 	cli_pair pair;
 	cli_fastjson *json;

@@ -80,6 +80,11 @@ void cli_writer_set_count(cli_writer *w, long records)
 	w->records = records;
 }
 
+size_t cli_writer_pending(const cli_writer *w)
+{
+	return w->buf.len;
+}
+
 void cli_writer_swap(cli_writer *w, cli_buf *buf)
 {
 	cli_buf t = w->buf;

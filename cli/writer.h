@@ -86,6 +86,9 @@ cli_format cli_writer_format(const cli_writer *w);
  */
 void cli_writer_set_count(cli_writer *w, long records);
 
+/** How many bytes a memory writer holds. */
+size_t cli_writer_pending(const cli_writer *w);
+
 /** Swaps the bytes a memory writer holds with those of *buf. */
 void cli_writer_swap(cli_writer *w, cli_buf *buf);
 

@@ -23,6 +23,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -40,6 +41,7 @@
 #include "text/csvread.h"
 #include "text/escape.h"
 #include "text/fastjson.h"
+#include "text/sniff.h"
 #include "text/fmtnum.h"
 #include "text/split.h"
 #include "writer.h"
@@ -491,10 +493,19 @@ static void source_close(source *s)
 		close(s->fd);
 }
 
+/* --max-errors: records that are not results, over both files. */
+static long max_bad, bad_total;
+
 static void bad_record(source *s, long line, const char *msg)
 {
 	fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, s->name, line, msg);
 	s->bad++;
+	bad_total++;
+}
+
+static int bad_stop(void)
+{
+	return max_bad > 0 && bad_total >= max_bad;
 }
 
 static void copy_str(char *dst, size_t size, const char *src)
@@ -742,7 +753,7 @@ static rec *source_next(source *s)
 {
 	char msg[CLI_MSG_MAX];
 
-	while (!s->done) {
+	while (!s->done && !bad_stop()) {
 		rec *r = cli_xrealloc(NULL, sizeof *r);
 		long line = 0;
 		int rc;
@@ -795,6 +806,14 @@ static rec *source_next(source *s)
 				bad_record(s, line, "missing value in the array");
 				rec_free(r);
 				continue;
+			}
+			/* Pairs given as results: one message, not one per record. */
+			if (s->seq == 0 && s->bad == 0 &&
+			    cli_sniff_pairs(record.text, record.len, msg, sizeof msg)) {
+				fprintf(stderr, "mink %s: %s:%ld: %s\n", CMD, s->name, line, msg);
+				rec_free(r);
+				s->failed = s->done = 1;
+				return NULL;
 			}
 			/* The fast parser keeps a string id's NUL bytes. */
 			j = cli_fastjson_parse(s->fast, record.text, record.len);
@@ -1114,7 +1133,7 @@ static void only_in(differ *d, const rec *r, const char *name)
 
 /* --- Options -------------------------------------------------------------------- */
 
-enum { OPT_ABS = 256, OPT_REL, OPT_ANGLE, OPT_FIELDS, OPT_IGNORE };
+enum { OPT_ABS = 256, OPT_REL, OPT_ANGLE, OPT_FIELDS, OPT_IGNORE, OPT_MAX_ERRORS };
 
 static const struct option long_options[] = {
 	{"abs", required_argument, NULL, OPT_ABS},
@@ -1122,6 +1141,7 @@ static const struct option long_options[] = {
 	{"angle", required_argument, NULL, OPT_ANGLE},
 	{"fields", required_argument, NULL, OPT_FIELDS},
 	{"ignore", required_argument, NULL, OPT_IGNORE},
+	{"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0}
@@ -1145,6 +1165,7 @@ static const char help_text[] =
 	"                      local_a,local_b,contacts; also tangents,\n"
 	"                      iterations, or all)\n"
 	"      --ignore=LIST   fields not to compare\n"
+	"      --max-errors=N  stop after N records that are not results\n"
 	"  -q, --quiet         print only the summary line\n"
 	"  -h, --help          display this help and exit\n"
 	"\n"
@@ -1191,7 +1212,7 @@ static void run(differ *d, source *es, source *as)
 	table pending[2] = {{0}, {0}};
 	source *src[2] = {es, as};
 
-	while (!es->done || !as->done) {
+	while ((!es->done || !as->done) && !bad_stop()) {
 		for (int side = 0; side < 2; side++) {
 			rec *r = source_next(src[side]), *other;
 
@@ -1210,7 +1231,7 @@ static void run(differ *d, source *es, source *as)
 			rec_free(other);
 		}
 	}
-	if (es->failed || as->failed) {
+	if (es->failed || as->failed || bad_stop()) {
 		/* What is left unmatched says nothing about a file read halfway. */
 		table_free(&pending[0]);
 		table_free(&pending[1]);
@@ -1262,6 +1283,15 @@ int cli_diff_main(int argc, char **argv)
 		case 'q':
 			d.quiet = 1;
 			break;
+		case OPT_MAX_ERRORS: {
+			unsigned long long v;
+
+			if (cli_parse_ullong(optarg, 1, LONG_MAX, &v) < 0)
+				return cli_usage_error(CMD, "invalid number of errors '%s' "
+				                       "(a number >= 1)", optarg);
+			max_bad = (long)v;
+			break;
+		}
 		case 'h':
 			fputs(help_text, stdout);
 			return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
@@ -1291,7 +1321,10 @@ int cli_diff_main(int argc, char **argv)
 	source_close(&as);
 	cli_buf_free(&d.line);
 
-	if (es.failed || as.failed) {
+	if (bad_stop())
+		fprintf(stderr, "mink %s: stopped after %ld records that are not "
+		        "results (--max-errors)\n", CMD, bad_total);
+	if (es.failed || as.failed || bad_stop()) {
 		status = 2;
 	} else {
 		snprintf(summary, sizeof summary,

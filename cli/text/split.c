@@ -10,18 +10,27 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "text/buf.h"
+#include "text/instream.h"
+#include "text/sniff.h"
 
-enum { CHUNK = 64 * 1024 };
+enum {
+	CHUNK = 64 * 1024,
+	/* Open brackets remembered per element; deeper ones are only counted
+	 * (the strict check refuses records nested beyond 512 anyway). */
+	STACK_MAX = 4096
+};
 
 enum phase {
 	P_START,       /* before the first non-blank byte: which format? */
 	P_LINES,       /* NDJSON: one record per line */
 	P_ELEMENT,     /* inside a JSON array, between or inside elements */
+	P_VALUES,      /* a stream of JSON values separated by blanks */
 	P_AFTER,       /* after the array's closing ']' */
 	P_EOF_MISSING, /* last element emitted, but the ']' never came */
 	P_DONE
@@ -29,6 +38,11 @@ enum phase {
 
 struct cli_reader {
 	int fd;
+	cli_instream *in;
+	size_t max_record;
+	int sniffed;  /* the first bytes were looked at */
+	int skipping; /* the record is longer than max_record: not kept */
+	unsigned long long skip_offset; /* where the skipped record starts */
 	void (*before_read)(void *ctx);
 	void *ctx;
 
@@ -50,10 +64,14 @@ struct cli_reader {
 
 	/* JSON array scanning. */
 	int in_string, escape, after_comma;
+	int scalar; /* P_VALUES: a record that is no object or array */
+	int has_saved; /* buf[saved_at] holds a record's NUL instead of saved */
+	char saved;
+	size_t saved_at;
 	char *stack; /* open brackets of the current element */
 	size_t depth, stack_cap;
 
-	char msg[64];
+	char msg[320];
 	long err_line, err_col;
 	int err_no;
 };
@@ -66,6 +84,8 @@ cli_reader *cli_reader_new(int fd, void (*before_read)(void *ctx), void *ctx)
 	r->fd = fd;
 	r->before_read = before_read;
 	r->ctx = ctx;
+	r->in = cli_instream_new(fd);
+	r->max_record = CLI_MAX_RECORD_DEFAULT;
 	r->cap = 2 * CHUNK;
 	r->buf = cli_xrealloc(NULL, r->cap + 1); /* + 1: room for a record's NUL */
 	r->line = 1;
@@ -77,9 +97,20 @@ void cli_reader_free(cli_reader *r)
 {
 	if (!r)
 		return;
+	cli_instream_free(r->in);
 	free(r->buf);
 	free(r->stack);
 	free(r);
+}
+
+void cli_reader_set_max_record(cli_reader *r, size_t max)
+{
+	r->max_record = max;
+}
+
+const char *cli_reader_compression(const cli_reader *r)
+{
+	return cli_instream_format(r->in);
 }
 
 const char *cli_reader_message(const cli_reader *r, long *line, long *col)
@@ -152,7 +183,7 @@ static int stopped(void)
 }
 
 /* Reads the next chunk: 1, 0 at the end of the input, -1 on an error, -2
- * when reading was stopped. */
+ * when reading was stopped, -3 when compressed data is corrupt. */
 static int fill(cli_reader *r)
 {
 	size_t keep = r->begun ? r->rec_start : r->pos;
@@ -179,8 +210,10 @@ static int fill(cli_reader *r)
 	do {
 		if (stopped())
 			return -2;
-		n = read(r->fd, r->buf + r->len, r->cap - r->len);
-	} while (n < 0 && errno == EINTR);
+		n = cli_instream_read(r->in, r->buf + r->len, r->cap - r->len);
+	} while (n == -1 && errno == EINTR);
+	if (n == -2)
+		return -3;
 	if (n < 0) {
 		r->err_no = errno;
 		return -1;
@@ -209,14 +242,67 @@ static int take_line(cli_reader *r, size_t end, cli_record *rec)
 		e--;
 	if (s == e)
 		return 0;
-	r->buf[e] = '\0';
-	rec->text = r->buf + s;
-	rec->len = e - s;
 	rec->delim = 0;
 	rec->line = r->rec_line;
 	rec->col = (long)(r->base + s - r->rec_line_start) + 1;
 	rec->offset = r->base + s;
+	if (e - s > r->max_record) {
+		rec->text = "";
+		rec->len = 0;
+		rec->oversize = 1;
+		return 1;
+	}
+	r->buf[e] = '\0';
+	rec->text = r->buf + s;
+	rec->len = e - s;
 	return 1;
+}
+
+/* A record over the cap, skipped: its place, no text. */
+static void take_oversize(cli_reader *r, cli_record *rec)
+{
+	rec->text = "";
+	rec->len = 0;
+	rec->delim = 0;
+	rec->line = r->rec_line;
+	rec->col = r->phase == P_LINES ? 0 : r->rec_col;
+	rec->offset = r->skipping ? r->skip_offset : r->base + r->rec_start;
+	rec->oversize = 1;
+	r->skipping = 0;
+}
+
+/*
+ * Called when the scan reached the end of the buffer inside a record: once
+ * the record is longer than the cap, its bytes are scanned and dropped
+ * (fill() keeps from rec_start), never gathered.  Returns -1 when the
+ * skipped bytes hold a NUL: no text has one, and a stream of them (as
+ * from /dev/zero) would never end the record.
+ */
+static int check_cap(cli_reader *r, size_t from)
+{
+	if (!r->begun)
+		return 0;
+	if (!r->skipping && r->pos - r->rec_start > r->max_record) {
+		r->skipping = 1;
+		r->skip_offset = r->base + r->rec_start;
+	}
+	if (!r->skipping)
+		return 0;
+	if (from < r->rec_start)
+		from = r->rec_start;
+	if (memchr(r->buf + from, '\0', r->pos - from))
+		return -1;
+	r->rec_start = r->pos;
+	return 0;
+}
+
+static cli_read_status binary_tail(cli_reader *r)
+{
+	char msg[128];
+
+	snprintf(msg, sizeof msg, "NUL bytes in a record longer than %zu bytes: "
+	         "this is not text; the rest is not read", r->max_record);
+	return broken(r, msg, r->rec_line, 0);
 }
 
 static void start_line(cli_reader *r)
@@ -239,16 +325,29 @@ static void begin_element(cli_reader *r)
 
 static void push(cli_reader *r, char c)
 {
-	if (r->depth == r->stack_cap) {
-		r->stack_cap = r->stack_cap ? 2 * r->stack_cap : 64;
-		r->stack = cli_xrealloc(r->stack, r->stack_cap);
+	if (r->depth < STACK_MAX) {
+		if (r->depth == r->stack_cap) {
+			r->stack_cap = r->stack_cap ? 2 * r->stack_cap : 64;
+			r->stack = cli_xrealloc(r->stack, r->stack_cap);
+		}
+		r->stack[r->depth] = c;
 	}
-	r->stack[r->depth++] = c;
+	r->depth++;
+}
+
+/* Whether the innermost open bracket is c (beyond STACK_MAX: any is). */
+static int open_is(const cli_reader *r, char c)
+{
+	return r->depth > STACK_MAX || r->stack[r->depth - 1] == c;
 }
 
 /* The element from rec_start to rec_end, NUL-terminated in place. */
 static void take_element(cli_reader *r, cli_record *rec)
 {
+	if (r->skipping || r->rec_end - r->rec_start > r->max_record) {
+		take_oversize(r, rec);
+		return;
+	}
 	r->buf[r->rec_end] = '\0';
 	rec->text = r->buf + r->rec_start;
 	rec->len = r->rec_end - r->rec_start;
@@ -328,7 +427,7 @@ static int scan_element(cli_reader *r, cli_record *rec)
 				return emit_element(r, rec);
 			}
 			if (c == ']') {
-				if (r->stack[r->depth - 1] != '[')
+				if (!open_is(r, '['))
 					return broken(r, "mismatched ']'", r->line,
 					              column(r, r->pos));
 				r->depth--;
@@ -336,7 +435,7 @@ static int scan_element(cli_reader *r, cli_record *rec)
 			r->rec_end = r->pos + 1;
 			break;
 		case '}':
-			if (r->depth == 0 || r->stack[r->depth - 1] != '{')
+			if (r->depth == 0 || !open_is(r, '{'))
 				return broken(r, r->depth ? "mismatched '}'" : "unexpected '}'",
 				              r->line, column(r, r->pos));
 			r->depth--;
@@ -362,12 +461,121 @@ static int scan_element(cli_reader *r, cli_record *rec)
 	return -1;
 }
 
+/*
+ * P_VALUES: the value that ended at buf[pos] (exclusive).  The byte after
+ * it is not scanned yet, and the record's NUL goes there: it is put back
+ * by the next call.
+ */
+static cli_read_status emit_value(cli_reader *r, cli_record *rec)
+{
+	r->saved_at = r->rec_end;
+	r->saved = r->buf[r->rec_end];
+	r->has_saved = 1;
+	take_element(r, rec);
+	r->begun = 0;
+	r->scalar = 0;
+	return CLI_READ_RECORD;
+}
+
+/*
+ * Scans a stream of JSON values from buf[pos]: a value ends where its
+ * outermost bracket closes, or (for a bare number, word or string, which
+ * are no pairs but get their error record) at the next blank or bracket.
+ * Returns as scan_element does.
+ */
+static int scan_values(cli_reader *r, cli_record *rec)
+{
+	while (r->pos < r->len) {
+		char c = r->buf[r->pos];
+
+		if (r->in_string) {
+			if (c == '\n')
+				new_line(r, r->pos);
+			if (r->escape) {
+				r->escape = 0;
+			} else if (c == '\\') {
+				r->escape = 1;
+			} else if (c == '"') {
+				r->in_string = 0;
+				r->rec_end = r->pos + 1;
+				if (r->depth == 0) {
+					r->pos++;
+					return emit_value(r, rec);
+				}
+			}
+			r->pos++;
+			continue;
+		}
+		if (r->scalar) {
+			if (is_blank(c) || c == '{' || c == '[' || c == '"')
+				return emit_value(r, rec);
+			r->rec_end = ++r->pos;
+			continue;
+		}
+		switch (c) {
+		case '\n':
+			new_line(r, r->pos);
+			break;
+		case ' ':
+		case '\t':
+		case '\r':
+			break;
+		case '{':
+		case '[':
+			begin_element(r);
+			push(r, c);
+			r->rec_end = r->pos + 1;
+			break;
+		case '}':
+		case ']':
+			if (r->depth == 0)
+				return broken(r, c == '}' ? "unexpected '}'" : "unexpected ']'",
+				              r->line, column(r, r->pos));
+			if (!open_is(r, c == '}' ? '{' : '['))
+				return broken(r, c == '}' ? "mismatched '}'" : "mismatched ']'",
+				              r->line, column(r, r->pos));
+			r->depth--;
+			r->rec_end = r->pos + 1;
+			if (r->depth == 0) {
+				r->pos++;
+				return emit_value(r, rec);
+			}
+			break;
+		case '"':
+			begin_element(r);
+			r->in_string = 1;
+			break;
+		default:
+			begin_element(r);
+			if (r->depth == 0)
+				r->scalar = 1;
+			r->rec_end = r->pos + 1;
+			break;
+		}
+		r->pos++;
+	}
+	return -1;
+}
+
 static cli_read_status at_eof(cli_reader *r, cli_record *rec)
 {
 	switch (r->phase) {
 	case P_LINES:
+		if (r->skipping) {
+			take_oversize(r, rec);
+			r->phase = P_DONE;
+			return CLI_READ_RECORD;
+		}
 		r->phase = P_DONE;
 		return take_line(r, r->len, rec) ? CLI_READ_RECORD : CLI_READ_END;
+	case P_VALUES:
+		if (r->in_string || r->depth > 0)
+			return broken(r, "unterminated record at end of file",
+			              r->rec_line, r->rec_col);
+		r->phase = P_DONE;
+		if (r->begun)
+			return emit_value(r, rec);
+		return CLI_READ_END;
 	case P_ELEMENT:
 		if (r->in_string || r->depth > 0)
 			return broken(r, "unterminated record at end of file",
@@ -388,24 +596,67 @@ static cli_read_status at_eof(cli_reader *r, cli_record *rec)
 	}
 }
 
+/* What a failed fill() means for cli_reader_next. */
+static cli_read_status fill_failed(cli_reader *r, int got)
+{
+	if (got == -3)
+		return broken(r, cli_instream_message(r->in), r->line, 0);
+	r->phase = P_DONE;
+	return got == -2 ? CLI_READ_END : CLI_READ_IOERR;
+}
+
+/*
+ * P_START at a '{' (buf[pos]): a lone '{' on the first line starts a
+ * stream of JSON values; anything after it on the line, NDJSON.  Returns
+ * 1 when decided, 0 when the line goes on past the buffer.
+ */
+static int choose_stream(cli_reader *r)
+{
+	for (size_t i = r->pos + 1; i < r->len; i++) {
+		char c = r->buf[i];
+
+		if (c == '\n') {
+			r->phase = P_VALUES;
+			return 1;
+		}
+		if (!is_blank(c)) {
+			r->phase = P_LINES;
+			start_line(r);
+			return 1;
+		}
+	}
+	if (r->eof || r->len - r->pos > r->max_record) {
+		r->phase = P_LINES;
+		start_line(r);
+		return 1;
+	}
+	return 0;
+}
+
 cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 {
+	rec->oversize = 0;
+	if (r->has_saved) {
+		r->buf[r->saved_at] = r->saved;
+		r->has_saved = 0;
+	}
 	for (;;) {
 		if (r->phase == P_DONE)
 			return CLI_READ_END;
 		if (r->pos == r->len) {
 			int got = r->eof ? 0 : fill(r);
 
-			if (got == -2) {
-				r->phase = P_DONE;
-				return CLI_READ_END;
-			}
-			if (got < 0) {
-				r->phase = P_DONE;
-				return CLI_READ_IOERR;
-			}
+			if (got < 0)
+				return fill_failed(r, got);
 			if (got == 0)
 				return at_eof(r, rec);
+			if (!r->sniffed) {
+				char msg[sizeof r->msg];
+
+				r->sniffed = 1;
+				if (cli_sniff_text(r->buf, r->len, msg, sizeof msg))
+					return broken(r, msg, 1, 0);
+			}
 		}
 		switch (r->phase) {
 		case P_START: {
@@ -421,10 +672,8 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 				while (r->len - r->pos < 3 && !r->eof) {
 					int got = fill(r);
 
-					if (got < 0) {
-						r->phase = P_DONE;
-						return got == -2 ? CLI_READ_END : CLI_READ_IOERR;
-					}
+					if (got < 0)
+						return fill_failed(r, got);
 				}
 				if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
 					r->line_start = 3;
@@ -439,6 +688,13 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 			} else if (c == '[') {
 				r->phase = P_ELEMENT;
 				r->pos++;
+			} else if (c == '{') {
+				if (!choose_stream(r)) {
+					int got = fill(r);
+
+					if (got < 0)
+						return fill_failed(r, got);
+				}
 			} else {
 				r->phase = P_LINES;
 				start_line(r);
@@ -451,11 +707,20 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 			int got;
 
 			if (!nl) {
+				size_t from = r->pos;
+
 				r->pos = r->len;
+				if (check_cap(r, from) < 0)
+					return binary_tail(r);
 				break;
 			}
 			end = (size_t)(nl - r->buf);
-			got = take_line(r, end, rec);
+			if (r->skipping) {
+				take_oversize(r, rec);
+				got = 1;
+			} else {
+				got = take_line(r, end, rec);
+			}
 			r->pos = end + 1;
 			/* The record's text stays in the buffer until the next call. */
 			new_line(r, end);
@@ -464,11 +729,16 @@ cli_read_status cli_reader_next(cli_reader *r, cli_record *rec)
 				return CLI_READ_RECORD;
 			break;
 		}
-		case P_ELEMENT: {
-			int st = scan_element(r, rec);
+		case P_ELEMENT:
+		case P_VALUES: {
+			size_t from = r->pos;
+			int st = r->phase == P_ELEMENT ? scan_element(r, rec)
+			                               : scan_values(r, rec);
 
 			if (st >= 0)
 				return (cli_read_status)st;
+			if (r->pos == r->len && check_cap(r, from) < 0)
+				return binary_tail(r);
 			break;
 		}
 		case P_AFTER:
