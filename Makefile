@@ -7,6 +7,7 @@
 #   make certify    the long certificate run (10^7 random queries, 10^8
 #                   numbers formatted against printf and strtod)
 #   make bench      kernel and end-to-end benchmarks (installs the peers)
+#   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang)
 #   make demo       run mink on the bundled example
 #   make deps       install the Debian packages the build and tests need
 #   make python     build the Python module mink (in $(BUILD)/python)
@@ -64,7 +65,7 @@ LIBMINK_LINKS = $(BUILD)/$(SONAME) $(BUILD)/libmink.so
 
 .SECONDARY:
 
-.PHONY: all test check check-unit check-cli check-suites demo deps clean san certify bench
+.PHONY: all test check check-unit check-cli check-suites check-fuzz fuzz fuzz-run demo deps clean san certify bench
 .PHONY: python check-python
 
 all: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
@@ -165,7 +166,7 @@ $(PY_MOD): $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) python/mink.map
 	  -o $@ $(PY_OBJ) $(PIC_CLI_LIB) $(PIC_OBJ) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -lpthread
 
 # Unit and oracle tests (cmocka), then the CLI golden tests, then Python.
-check: check-unit check-cli check-contract check-suites check-python
+check: check-unit check-cli check-contract check-suites check-python check-fuzz
 
 # The module against the CLI (tests/python/test_mink.py).  Not under the
 # sanitizers: an ASan runtime must be loaded before python3 itself, which
@@ -178,6 +179,50 @@ else
 check-python:
 	@echo "check-python: skipped under the sanitizers (see the Makefile)"
 endif
+
+# --- Fuzzing ------------------------------------------------------------------
+# fuzz/TARGET.c defines LLVMFuzzerTestOneInput.  make check replays
+# fuzz/corpus/TARGET/ (seeds and every input that ever failed) through a
+# plain main (fuzz/replay.c) with the build's own compiler, so it needs no
+# clang; make fuzz builds the targets with clang's libFuzzer and runs each
+# for FUZZ_SECONDS, new inputs kept in build/fuzz/work/, failures in
+# build/fuzz/ (copy them into fuzz/corpus/TARGET/ once fixed).
+FUZZ_TARGETS = split fastjson csvread fmtnum obj record
+FUZZ_SECONDS ?= 60
+FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay-%)
+FUZZ_FLAGS   = -fsanitize=address,undefined,float-cast-overflow,pointer-overflow \
+               -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIBS    = $(CLI_PART_OBJ) $(LIBMINK) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -lpthread
+
+$(BUILD)/fuzz/%.o: fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude -Icli $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/replay-%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(BUILD)/fuzz/replay.o $(CLI_PART_OBJ) $(LIBMINK)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(BUILD)/fuzz/common.o $(BUILD)/fuzz/replay.o $(FUZZ_LIBS)
+
+$(BUILD)/fuzz/fuzz-%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(CLI_PART_OBJ) $(LIBMINK)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/common.o $(FUZZ_LIBS)
+
+check-fuzz: $(FUZZ_REPLAY)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  printf 'fuzz replay %s: ' $$t; $(BUILD)/fuzz/replay-$$t fuzz/corpus/$$t/*; done
+
+FUZZ_DEB_PKGS = clang libclang-rt-14-dev
+
+fuzz:
+	$(MAKE) deps DEB_PKGS="$(DEB_PKGS) $(FUZZ_DEB_PKGS)"
+	$(MAKE) BUILD=build/fuzz-clang CC=clang \
+	  EXTRA_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" EXTRA_LDFLAGS="$(FUZZ_FLAGS)" fuzz-run
+
+fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz-%)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/work/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
+	    -rss_limit_mb=2048 -artifact_prefix=$(BUILD)/fuzz/$$t- -print_final_stats=1 \
+	    $(BUILD)/fuzz/work/$$t fuzz/corpus/$$t; \
+	done
 
 check-unit: $(TEST_BIN) $(CLI_TEST_BIN)
 	@set -e; for t in $(TEST_BIN) $(CLI_TEST_BIN); do echo "== $$t"; $$t; done
@@ -301,4 +346,5 @@ check-contract: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
 	@MINK=$(MINK) BUILD=$(BUILD) MAKE="$(MAKE)" CC="$(CC)" \
 	  CONTRACT_CFLAGS="$(EXTRA_CFLAGS)" sh tests/contract/run.sh
 
+-include $(wildcard $(BUILD)/fuzz/*.d)
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(PIC_CLI_OBJ:.o=.d) $(PY_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SUPPORT_OBJ:.o=.d) $(TEST_BIN:=.d) $(CLI_TEST_BIN:=.d)
