@@ -413,7 +413,7 @@ has "diff: a repeated id missing once" "$TMP/out" "\"d\": only in $TMP/dup-e.ndj
 # Input that is not results, or not readable: exit 2.
 run diff testdata/demo.json "$G/demo.json"
 expect "diff: pairs are not results" 2
-has "diff: pairs are not results" "$TMP/err" "mink diff: testdata/demo.json:2: not a result record"
+has "diff: pairs are not results" "$TMP/err" "mink diff: testdata/demo.json:2: this looks like a batch of pairs"
 run diff "$G/analytic.json" testdata/missing.json
 expect "diff: missing file" 2
 has "diff: missing file" "$TMP/err" "mink diff: testdata/missing.json: No such file or directory"
