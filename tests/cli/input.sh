@@ -99,7 +99,9 @@ same "$TMP/want" "$TMP/got" "an over-cap array element" && pass
 has "an over-cap array element: its line" "$TMP/err" "long.json:2: record longer than 1000000 bytes"
 # Memory stays flat: under a 400 MB address-space limit, a 300 MB record
 # (default cap 64 MiB) and 300 MB of NUL bytes each end in one message.
-if (ulimit -v 400000) 2>/dev/null; then
+# (A sanitizer build maps terabytes of shadow memory and cannot start under
+# the limit: there the probe fails and the checks are skipped.)
+if (ulimit -v 400000 && "$MINK" --version) >/dev/null 2>&1; then
 	{
 		printf '{"id":"'
 		head -c 300000000 /dev/zero | tr '\0' x
@@ -125,7 +127,7 @@ if (ulimit -v 400000) 2>/dev/null; then
 	has "NUL bytes after a record: the record answered" "$TMP/out" '{"id":1,"status":"ok"'
 	has "NUL bytes after a record: one message" "$TMP/err" 'mink: <stdin>:61: NUL bytes in a record longer than 100000 bytes: this is not text; the rest is not read'
 else
-	skip "ulimit -v not available"
+	skip "mink does not start under ulimit -v 400000 (a sanitizer build?)"
 fi
 run /dev/zero
 expect "/dev/zero as a file: one message" 1 "$TMP/want" '*'
