@@ -274,7 +274,7 @@ static int set_steal(PyObject *d, int key, PyObject *v)
 static PyObject *id_object(const cli_id *id)
 {
 	if (id->str)
-		return PyUnicode_DecodeUTF8(id->str, (Py_ssize_t)strlen(id->str), "replace");
+		return PyUnicode_DecodeUTF8(id->str, (Py_ssize_t)id->len, "replace");
 	return PyLong_FromDouble(id->num);
 }
 
@@ -1257,7 +1257,7 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 	cli_pair pair;
 	cJSON *tree = NULL;
 	cli_error err = {NULL, ""};
-	cli_id id = {NULL, 1};
+	cli_id id = {NULL, 1, 0};
 	columns c;
 	poses_ctx x;
 	long n = -1;

@@ -10,6 +10,8 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum { MAX_DEPTH = CLI_JSON_MAX_DEPTH };
 
@@ -45,7 +47,25 @@ static cJSON *string(PyObject *obj, int stable, cli_error *err)
 		return NULL;
 	}
 	item = stable ? cJSON_CreateStringReference(s) : cJSON_CreateString(s);
-	return item ? item : no_memory();
+	if (!item)
+		return no_memory();
+	if (strlen(s) != (size_t)n) {
+		/* A NUL inside (an id "x\0y"): the whole string, counted as the
+		 * fast parser counts it (see cli_json_strlen). */
+		if (!stable) {
+			char *copy = malloc((size_t)n + 1);
+
+			if (!copy) {
+				cJSON_Delete(item);
+				return no_memory();
+			}
+			memcpy(copy, s, (size_t)n + 1);
+			free(item->valuestring); /* cJSON's default allocator */
+			item->valuestring = copy;
+		}
+		item->valuedouble = (double)n;
+	}
+	return item;
 }
 
 /* An integer: as a double, as the JSON text of it would read. */
@@ -83,13 +103,18 @@ static cJSON *object(PyObject *obj, int depth, cli_error *err)
 		return no_memory();
 	while (PyDict_Next(obj, &pos, &key, &value)) {
 		const char *k;
+		Py_ssize_t klen;
 		cJSON *v;
 
 		if (!PyUnicode_Check(key)) {
 			cJSON_Delete(o);
 			return bad(err, key, "a key that is not a string");
 		}
-		k = PyUnicode_AsUTF8(key);
+		k = PyUnicode_AsUTF8AndSize(key, &klen);
+		if (k && strlen(k) != (size_t)klen) {
+			cJSON_Delete(o);
+			return bad(err, key, "a key holding a NUL character");
+		}
 		if (!k || !(v = tree(value, depth + 1, 1, err))) {
 			cJSON_Delete(o);
 			return NULL;

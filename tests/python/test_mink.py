@@ -440,4 +440,17 @@ m3 = re.search(r'\.\\" example: python\n\.Bd -literal\n(.*?)\.Ed\n\.Pp\nprints\n
 t.check(m is not None and m3 is not None and m3.groups() == m.groups(),
         "mink(3)'s python example is not README's")
 
+# Ids are counted strings: a NUL inside is kept, two ids never collide; the
+# CLI's JSON text of the same pairs is the oracle.
+spheres = {"a": {"type": "sphere", "radius": 1},
+           "b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}}
+nul_pairs = [dict(spheres, id="x\x00y"), dict(spheres, id="x")]
+want = cli([], "\n".join(json.dumps(p) for p in nul_pairs).encode() + b"\n")
+got = mink.batch(nul_pairs)
+t.check([r["id"] for r in want] == ["x\x00y", "x"] and
+        [r["id"] for r in got] == ["x\x00y", "x"],
+        "ids with a NUL: %r, CLI %r" % ([r["id"] for r in got], [r["id"] for r in want]))
+bad_key = mink.batch([{"id": 1, "a\x00": spheres["a"], "b": spheres["b"]}])[0]
+t.check(bad_key["status"] == "error" and "NUL" in bad_key["error"]["message"],
+        "a key with a NUL is refused, not read as 'a': %r" % bad_key)
 t.finish()
