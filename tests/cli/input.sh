@@ -220,6 +220,10 @@ expect "two gzip members" 0 "$TMP/want" -
 { zstd -c <"$D"; zstd -c <"$D"; } >"$TMP/two.zst"
 run_in "$TMP/two.zst" -f ndjson
 expect "two zstd frames" 0 "$TMP/want" -
+# --shard cuts by the file's size, which is not the text's: refused.
+run -f ndjson --shard 1/2 "$TMP/in.gzip"
+expect "--shard of a gzip file" 1 - '*'
+has "--shard of a gzip file: the message" "$TMP/err" "--shard needs an uncompressed file (this is gzip data)"
 # Truncated and corrupt data: the records before it, then one message.
 for z in gzip zstd; do
 	cat "$D" "$D" "$D" | $z -c >"$TMP/t.$z"
