@@ -398,6 +398,181 @@ static int m3_is_zero(const mat3 *m)
 	return 1;
 }
 
+/*
+ * A cap's rim of a cylinder or cone against a straight edge, with the cap
+ * nearly facing the edge's shape: the rim point that is the support along
+ * n moves about the rim at r / sin(angle to the cap's axis) per radian of
+ * n, so near the axis (a cap tilted by 1e-5 over a box's edge) the last
+ * rounding of n moves that point by 1e-4 of the size, and carrying it onto
+ * the edge along n puts it that far off the rim.  Solved in the rim's own
+ * angle instead, where the points stay on their shapes: the rim point
+ * q(phi) of an edge-rim contact is the one nearest the edge's line (u
+ * through p0), where the derivative of its squared distance vanishes:
+ * f(phi) = (u . t)((q - p0) . u) - (q - p0) . t = 0, with t the rim's
+ * tangent at q, and the normal runs from the line to q.  The root next to
+ * the current rim point is bracketed and bisected to the last bit; the
+ * points are then q itself and its foot on the edge, exactly on their
+ * shapes.
+ */
+
+/* The rim of core s that the query-frame point x lies on: its centre
+ * height z0 and radius r in the local frame, and x's angle; 0 when x is
+ * not on a rim (within 1e-12 of the size). */
+static int rim_of(const mk_shape *s, mink_vec3 x, double *z0, double *r, double *phi)
+{
+	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
+		return 0;
+	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	double hh = s->half_height, tol = 1e-12 * (s->radius + hh);
+	double rho = hypot(l.x, l.y);
+	if (!(s->radius > tol) || fabs(rho - s->radius) > tol)
+		return 0;
+	if (fabs(l.z + hh) <= tol)
+		*z0 = -hh;
+	else if (s->type == CORE_CYLINDER && fabs(l.z - hh) <= tol)
+		*z0 = hh;
+	else
+		return 0;
+	*r = s->radius;
+	*phi = atan2(l.y, l.x);
+	return 1;
+}
+
+static mink_vec3 rim_point(const mk_shape *s, double z0, double r, double phi)
+{
+	mink_vec3 l = v3(r * cos(phi), r * sin(phi), z0);
+	return v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
+}
+
+static double rim_f(const mk_shape *s, double z0, double r, double phi, mink_vec3 p0,
+                    mink_vec3 u)
+{
+	mink_vec3 q = rim_point(s, z0, r, phi);
+	mink_vec3 t = m3_mul(&s->rot, v3(-sin(phi), cos(phi), 0.0));
+	mink_vec3 w = v3_sub(q, p0);
+	return v3_dot(u, t) * v3_dot(w, u) - v3_dot(w, t);
+}
+
+/*
+ * Edge of shape L (through p0, unit u, L's support direction dl) against
+ * the rim of R that xr lies on.  On success: the unit normal from L
+ * towards R (nl, near dl), L's point and R's point.
+ */
+static int edge_rim(const mk_shape *L, mink_vec3 dl, mink_vec3 p0, mink_vec3 u,
+                    const mk_shape *R, mink_vec3 xr, mink_vec3 *nl, mink_vec3 *pl,
+                    mink_vec3 *pr)
+{
+	double z0, r, phi0;
+	if (!rim_of(R, xr, &z0, &r, &phi0))
+		return 0;
+	double f0 = rim_f(R, z0, r, phi0, p0, u), lo = phi0, hi = phi0, flo = f0, fhi = f0;
+	if (f0 != 0.0) {
+		/* widen a bracket about phi0 until f changes sign */
+		int found = 0;
+		for (double step = 1e-9; step <= 1.0 && !found; step *= 4.0) {
+			double fm = rim_f(R, z0, r, phi0 - step, p0, u);
+			double fp = rim_f(R, z0, r, phi0 + step, p0, u);
+			if ((fm < 0.0) != (f0 < 0.0)) {
+				lo = phi0 - step;
+				flo = fm;
+				hi = phi0;
+				fhi = f0;
+				found = 1;
+			} else if ((fp < 0.0) != (f0 < 0.0)) {
+				lo = phi0;
+				flo = f0;
+				hi = phi0 + step;
+				fhi = fp;
+				found = 1;
+			}
+		}
+		if (!found)
+			return 0;
+		for (int i = 0; i < 200; i++) {
+			double mid = 0.5 * (lo + hi);
+			if (!(mid > lo && mid < hi))
+				break;
+			double fm = rim_f(R, z0, r, mid, p0, u);
+			if (fm == 0.0) {
+				lo = hi = mid;
+				break;
+			}
+			if ((fm < 0.0) == (flo < 0.0)) {
+				lo = mid;
+				flo = fm;
+			} else {
+				hi = mid;
+				fhi = fm;
+			}
+		}
+	}
+	double phi = fabs(flo) <= fabs(fhi) ? lo : hi;
+	/* The normal is orthogonal to u and, at the root, to t: u x t where
+	 * the two are not nearly parallel; else (a rim that the edge's line
+	 * touches seen along the axis) the direction from the foot on the
+	 * line to q, unless the two nearly meet too. */
+	mink_vec3 q = rim_point(R, z0, r, phi), w = v3_sub(q, p0);
+	mink_vec3 p = v3_mad(p0, u, v3_dot(w, u));
+	mink_vec3 t = m3_mul(&R->rot, v3(-sin(phi), cos(phi), 0.0)), ut = v3_cross(u, t), m;
+	double size = L->bound + R->bound;
+	if (v3_len2(ut) >= 1e-8)
+		m = v3_normalize_or(ut, v3(0, 0, 0));
+	else if (v3_len(v3_sub(q, p)) > 1e-6 * size)
+		m = v3_normalize_or(v3_sub(q, p), v3(0, 0, 0));
+	else
+		return 0;
+	if (!(v3_len2(m) > 0.0))
+		return 0;
+	if (v3_dot(m, dl) < 0.0)
+		m = v3_neg(m);
+	/* the foot must lie on the edge, not on its line beyond an end */
+	if (v3_len(v3_sub(onto_line(L, m, u, p0, p), p)) > 1e-12 * size)
+		return 0;
+	*nl = m;
+	*pl = p;
+	*pr = q;
+	return 1;
+}
+
+/* The support function h along unit n (A's support minus B's, along n). */
+static double support_h(const mk_shape *A, const mk_shape *B, mink_vec3 n)
+{
+	return v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n)));
+}
+
+/*
+ * The answer from edge_rim when it is as good as the refined one: L has
+ * the edge (direction u), R the rim; sign +1 when L is A.  The normal is
+ * taken when its support distance is not larger than best's beyond
+ * rounding, and the points when they are the supports along it.
+ */
+static int edge_rim_answer(const mk_shape *L, const mk_shape *R, double sign, mink_vec3 u,
+                           const rf_eval *bestp, mink_vec3 *n, double *h, mink_vec3 *pl,
+                           mink_vec3 *pr)
+{
+	const rf_eval *best = bestp;
+	const mk_feature *fl = sign > 0.0 ? &best->fa : &best->fb;
+	const mk_feature *fr = sign > 0.0 ? &best->fb : &best->fa;
+	mink_vec3 dl = v3_scale(best->n, sign), nl, ql, qr;
+	if (!(v3_len2(u) > 0.0) || !edge_rim(L, dl, fl->p, u, R, fr->p, &nl, &ql, &qr))
+		return 0;
+	mink_vec3 nn = v3_scale(nl, sign); /* from A towards B */
+	const mk_shape *A = sign > 0.0 ? L : R, *B = sign > 0.0 ? R : L;
+	double hn = support_h(A, B, nn);
+	mink_vec3 pa = sign > 0.0 ? ql : qr, pb = sign > 0.0 ? qr : ql;
+	double hp = v3_dot(nn, v3_sub(pa, pb));
+	double noise = 8.0 * best->noise + 8.0 * DBL_EPSILON * (L->bound + R->bound);
+	if (!(hn <= best->h + best->noise) || !(fabs(hp - hn) <= noise))
+		return 0;
+	/* pa - pb is exactly hn * nn, the rounding shared by both points */
+	mk_share_difference(&pa, &pb, v3_scale(nn, hn));
+	*n = nn;
+	*h = hn;
+	*pl = sign > 0.0 ? pa : pb;
+	*pr = sign > 0.0 ? pb : pa;
+	return 1;
+}
+
 void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
                mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -508,6 +683,12 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
 		mk_share_difference(&a, &b, v3_scale(n, h));
+	} else if (!flat_a && line_b && !fixed_a && edge_rim_answer(B, A, -1.0, ub, &best, &n, &h,
+	                                                            &b, &a)) {
+		/* B's edge against A's rim, solved on the rim */
+	} else if (!flat_b && line_a && !fixed_b && edge_rim_answer(A, B, 1.0, ua, &best, &n, &h,
+	                                                            &a, &b)) {
+		/* A's edge against B's rim, solved on the rim */
 	} else if (!flat_a && (fixed_a || !fixed_b)) {
 		b = v3_mad(a, n, -h);
 		if (line_b && !fixed_a) {

@@ -78,9 +78,6 @@ static const double PI = 3.14159265358979323846;
 enum { MAXP = 16 };
 
 static double sweep_scale = 1.0;
-/* curved pairs whose witness lies outside its shape by more than the
- * distance tolerance but less than 1e-7 of the size */
-static long witness_shortfalls = 0;
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                        */
@@ -170,7 +167,6 @@ static void families_reset(void)
 typedef struct caselog {
 	char msg[1200];
 	int bad;
-	double shortfall; /* a curved pair's witness outside its shape, within otol */
 } caselog;
 
 static void note_fail(caselog *c, const char *fmt, ...)
@@ -919,19 +915,17 @@ static void check_result3(caselog *c, const char *who, const body3 *A, const bod
 		note_fail(c, "%s point_a %.3g off A's support plane", who, sa);
 	if (fabs(sb) > ntol)
 		note_fail(c, "%s point_b %.3g off B's support plane", who, sb);
-	/* Inside its shape: to the tolerance, except that a curved pair's
-	 * witness on a flat feature (a hull face or edge against a cylinder's
-	 * side or cap, say) is held to 1e-7 of the size, the bound mink keeps
-	 * today (DESIGN.md, "Newton refinement"); past the tolerance such a
-	 * case is counted and printed with MINK_SWEEP_PRINT, not failed. */
+	/* Inside its shape, to the tolerance; a curved pair's witness on a
+	 * flat feature next to contact (a box face against a cylinder's
+	 * side, say) to 1e-8 of the size: 1e-7 before the edge-rim solve
+	 * (lib/refine.c), and the sweep at 3x its scale still finds a box
+	 * and a cylinder 2e-6 deep with a witness 2.1e-9 of the size out. */
 	double oa = outside3(A, r->point_a), ob = outside3(B, r->point_b);
-	double otol = t->smooth ? fmax(tol, 1e-7 * size) : tol;
+	double otol = t->smooth ? fmax(tol, 1e-8 * size) : tol;
 	if (oa > otol)
 		note_fail(c, "%s point_a %.3g outside A", who, oa);
 	if (ob > otol)
 		note_fail(c, "%s point_b %.3g outside B", who, ob);
-	if (t->smooth && (oa > tol || ob > tol))
-		c->shortfall = fmax(c->shortfall, fmax(oa, ob));
 	mink_vec3 gap = tu_sub(tu_sub(r->point_b, r->point_a), tu_scale(n, r->distance));
 	if (tu_norm(gap) > 1e-12 * size)
 		note_fail(c, "%s |point_b - point_a - distance*normal| %.3g", who, tu_norm(gap));
@@ -1039,12 +1033,6 @@ static truth run_case3(const char *fam, const char *label, const body3 *A, const
 	snprintf(full, sizeof full, "%s (true %.12g)", label, t.sd);
 	if (c.bad)
 		dump_pair3(fam, A, B);
-	if (c.shortfall > 0.0) {
-		witness_shortfalls++;
-		if (getenv("MINK_SWEEP_PRINT"))
-			print_error("SWEEP SHORTFALL [%s] %s: a witness %.3g outside its shape\n", fam,
-				    full, c.shortfall);
-	}
 	case_done(fam, full, &c);
 	return t;
 }
@@ -1722,10 +1710,6 @@ static void sweep2(void)
 static void finish(const char *what)
 {
 	families_report(what);
-	if (witness_shortfalls)
-		print_error("%s: %ld curved pairs with a witness outside its shape by more than "
-			    "the tolerance (within 1e-7 of the size)\n", what, witness_shortfalls);
-	witness_shortfalls = 0;
 	tu_check(total_failed == 0, __FILE__, __LINE__, "%ld of %ld sweep cases failed",
 		 total_failed, total_cases);
 	tu_end(what, total_cases);
