@@ -130,6 +130,7 @@ else
 	skip "mink does not start under ulimit -v 400000 (a sanitizer build?)"
 fi
 run /dev/zero
+printf '[]\n' >"$TMP/want"
 expect "/dev/zero as a file: one message" 1 "$TMP/want" '*'
 has "/dev/zero as a file: binary" "$TMP/err" 'mink: /dev/zero:1: this looks like binary data'
 
