@@ -47,6 +47,7 @@ typedef struct slot {
 	size_t off, len; /* its text: at text.data + off, NUL-terminated */
 	long line, col;
 	long index;      /* 1-based over the run: the default id */
+	unsigned long long end; /* the input's offset just past it (progress) */
 	char delim;
 	char oversize;
 } slot;
@@ -190,6 +191,7 @@ static void append(block *k, const cli_record *rec, long index)
 	s->line = rec->line;
 	s->col = rec->col;
 	s->index = index;
+	s->end = rec->offset + rec->len;
 	s->delim = rec->delim;
 	s->oversize = (char)rec->oversize;
 	cli_buf_put(&k->text, rec->text, rec->len);
@@ -221,7 +223,10 @@ static void write_block(struct cli_batch_run *run, block *k)
 	b->errors += k->errors;
 	b->written += (long)k->n;
 	run->done += (long)k->n;
-	cli_progress_show(&run->progress, run->done, b->errors);
+	/* Offsets in decompressed data say nothing of the file's size. */
+	cli_progress_show(&run->progress, run->done, b->errors,
+	                  !k->n || cli_reader_compression(run->reader)
+	                  ? CLI_PROGRESS_UNKNOWN : k->recs[k->n - 1].end);
 }
 
 /* The reader's side: the block to fill next, or NULL when stopping. */
@@ -606,6 +611,14 @@ int cli_batch_file(cli_batch *b, const char *path)
 		}
 		b->shard->size = (unsigned long long)info.st_size;
 	}
+	/* The share read, when the size is known: the file's, or the part's. */
+	if (b->shard)
+		cli_progress_input(&run->progress, b->shard->size * (b->shard->k - 1) / b->shard->n,
+		                   b->shard->size * b->shard->k / b->shard->n);
+	else if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode))
+		cli_progress_input(&run->progress, 0, (unsigned long long)info.st_size);
+	else
+		cli_progress_input(&run->progress, 0, 0);
 	/* OBJ paths in records are relative to --obj-dir, else to the file's
 	 * directory (the current one for standard input). */
 	if (b->obj_dir) {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "cpus.h"
 #include "text/fmtnum.h"
 #include "mink.h"
 #include "objpair.h"
@@ -90,6 +91,7 @@ static const char help_text[] =
 	"Usage: mink [OPTION]... [FILE]...\n"
 	"  or:  mink [OPTION]... A.obj B.obj\n"
 	"  or:  mink gen|diff|render [OPTION]... [ARG]...\n"
+	"  or:  mink help [gen|diff|render]\n"
 	"Compute the penetration depth or distance and the contact points of\n"
 	"pairs of convex shapes.  Each FILE holds a JSON array of pairs or one\n"
 	"pair per line (NDJSON); with no FILE, or when FILE is -, read standard\n"
@@ -119,7 +121,8 @@ static const char help_text[] =
 	"                              by byte offset at records: the N outputs\n"
 	"                              in order are the bytes of one run\n"
 	"      --no-header             with -f csv: no header row\n"
-	"  -j, --jobs=N                worker threads (default: one per core)\n"
+	"  -j, --jobs=N                worker threads (default: one per CPU this\n"
+	"                              process may use)\n"
 	"      --progress              show progress on stderr even when it is\n"
 	"                              not a terminal\n"
 	"      --no-progress           never show progress (default: shown when\n"
@@ -181,6 +184,32 @@ static void usage(void)
 	       d.max_epa_iterations, MINK_MAX_CONTACTS, d.max_contacts, contact_tol);
 }
 
+/* mink help [COMMAND]: mink's --help, or the command's. */
+static int help_command(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int, char **);
+	} commands[] = {
+		{"gen", cli_gen_main}, {"diff", cli_diff_main}, {"render", cli_render_main},
+	};
+
+	if (argc == 1) {
+		usage();
+		return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
+	}
+	if (argc > 2)
+		return cli_usage_error(NULL, "'help' takes one command at most");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			char *args[] = {argv[1], "--help", NULL};
+
+			return commands[i].run(2, args);
+		}
+	return cli_usage_error(NULL, "unknown command '%s' (gen, diff or render)",
+	                       argv[1]);
+}
+
 /* The signal that interrupted the run, or 0. */
 static volatile sig_atomic_t interrupted;
 
@@ -216,7 +245,7 @@ int main(int argc, char **argv)
 	const char *output = NULL;
 	FILE *out = stdout;
 	int c, status = 0, objpair, progress = -1, contact_rows = 0;
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int cores = cli_usable_cpus();
 	cli_objpair pair_options = {{{NULL}}, NULL};
 	cli_shard shard = {0, 0, 0};
 	int no_header = 0;
@@ -225,6 +254,8 @@ int main(int argc, char **argv)
 	int written;
 
 	/* Subcommands; a file named like one is reached as ./gen. */
+	if (argc > 1 && strcmp(argv[1], "help") == 0)
+		return help_command(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "gen") == 0)
 		return cli_gen_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "diff") == 0)
@@ -234,7 +265,7 @@ int main(int argc, char **argv)
 	memset(&batch, 0, sizeof batch);
 	batch.options = mink_default_options();
 	batch.default_dim = 3;
-	batch.jobs = cores < 1 ? 1 : cores > CLI_MAX_JOBS ? CLI_MAX_JOBS : (int)cores;
+	batch.jobs = cores > CLI_MAX_JOBS ? CLI_MAX_JOBS : cores;
 	opterr = 0; /* our messages, not getopt's */
 	while ((c = getopt_long(argc, argv, ":f:o:d:j:hV", long_options, NULL)) !=
 	       -1) {
@@ -360,8 +391,7 @@ int main(int argc, char **argv)
 			usage();
 			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
 		case 'V':
-			printf("mink %s\n", MINK_VERSION_STRING);
-			return cli_close_output(NULL, stdout, NULL, 0) < 0 ? 2 : 0;
+			return cli_version(NULL);
 		default:
 			return cli_bad_option(NULL, c, opt, long_options, "fodjhV");
 		}

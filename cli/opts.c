@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mink.h"
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -39,6 +41,12 @@ int cli_close_output(const char *cmd, FILE *fp, const char *name, int err_no)
 		return -1;
 	}
 	return 0;
+}
+
+int cli_version(const char *cmd)
+{
+	printf("mink %s\n", MINK_VERSION_STRING);
+	return cli_close_output(cmd, stdout, NULL, 0) < 0 ? 2 : 0;
 }
 
 /* Whether `arg` (a long option without its dashes) abbreviates several. */

@@ -29,6 +29,13 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 int cli_close_output(const char *cmd, FILE *fp, const char *name, int err_no);
 
 /**
+ * Writes "mink VERSION" to stdout (--version of mink and of every
+ * command) and returns the exit status: 0, or 2 when it could not be
+ * written.
+ */
+int cli_version(const char *cmd);
+
+/**
  * Reports what getopt_long (called with opterr = 0 and optstring starting
  * with ':') returned for a bad option, ':' or '?', as a usage error of
  * `cmd`, and returns 2.  `opt` is argv[optind - 1], `longopts` the long

@@ -1144,6 +1144,7 @@ static const struct option long_options[] = {
 	{"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
 };
 
@@ -1168,6 +1169,7 @@ static const char help_text[] =
 	"      --max-errors=N  stop after N records that are not results\n"
 	"  -q, --quiet         print only the summary line\n"
 	"  -h, --help          display this help and exit\n"
+	"  -V, --version       output version information and exit\n"
 	"\n"
 	"A change of status (ok, approximate, error), of error or warning code,\n"
 	"or of state (separated, touching, penetrating) is always a difference,\n"
@@ -1258,7 +1260,7 @@ int cli_diff_main(int argc, char **argv)
 	d.out = stdout;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":qh", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":qhV", long_options, NULL)) != -1) {
 		const char *opt = argv[optind - 1];
 
 		switch (c) {
@@ -1295,8 +1297,10 @@ int cli_diff_main(int argc, char **argv)
 		case 'h':
 			fputs(help_text, stdout);
 			return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
+		case 'V':
+			return cli_version(CMD);
 		default:
-			return cli_bad_option(CMD, c, opt, long_options, "qh");
+			return cli_bad_option(CMD, c, opt, long_options, "qhV");
 		}
 	}
 	d.fields &= ~ignore;

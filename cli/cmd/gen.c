@@ -668,6 +668,7 @@ static const struct option long_options[] = {
 	{"format", required_argument, NULL, 'f'},
 	{"output", required_argument, NULL, 'o'},
 	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
 };
 
@@ -696,6 +697,7 @@ static const char help_text[] =
 	"                       array)\n"
 	"  -o, --output=FILE    write to FILE instead of standard output\n"
 	"  -h, --help           display this help and exit\n"
+	"  -V, --version        output version information and exit\n"
 	"\n"
 	"Example: mink gen -n 1000 --seed 7 -k box,sphere | mink -f csv\n"
 	"\n"
@@ -777,7 +779,7 @@ int cli_gen_main(int argc, char **argv)
 	g.options = mink_default_options();
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":n:s:d:k:f:o:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":n:s:d:k:f:o:hV", long_options, NULL)) != -1) {
 		const char *opt = argv[optind - 1];
 
 		switch (c) {
@@ -833,8 +835,10 @@ int cli_gen_main(int argc, char **argv)
 		case 'h':
 			fputs(help_text, stdout);
 			return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
+		case 'V':
+			return cli_version(CMD);
 		default:
-			return cli_bad_option(CMD, c, opt, long_options, "nsdkfoh");
+			return cli_bad_option(CMD, c, opt, long_options, "nsdkfohV");
 		}
 	}
 	if (optind < argc)

@@ -1156,6 +1156,7 @@ static const struct option long_options[] = {
 	{"size", required_argument, NULL, OPT_SIZE},
 	{"output", required_argument, NULL, 'o'},
 	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
 };
 
@@ -1178,6 +1179,7 @@ static const char help_text[] =
 	"      --size=PX       width and height of a view in pixels (default 360)\n"
 	"  -o, --output=FILE   write to FILE instead of standard output\n"
 	"  -h, --help          display this help and exit\n"
+	"  -V, --version       output version information and exit\n"
 	"\n"
 	"Example: mink render --id boxes -o boxes.svg testdata/demo.json\n"
 	"\n"
@@ -1227,8 +1229,10 @@ static int take_option(int c, const char *opt, options *o)
 	case 'h':
 		fputs(help_text, stdout);
 		return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;
+	case 'V':
+		return cli_version(CMD);
 	default:
-		return cli_bad_option(CMD, c, opt, long_options, "doh");
+		return cli_bad_option(CMD, c, opt, long_options, "dohV");
 	}
 }
 
@@ -1240,7 +1244,7 @@ static int parse_options(int argc, char **argv, options *o)
 	*o = (options){.default_dim = 3, .views = 2, .size = 360, .path = "-"};
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:o:h", long_options, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, ":d:o:hV", long_options, NULL)) != -1)
 		if ((rc = take_option(c, argv[optind - 1], o)) != GO_ON)
 			return rc;
 	if (o->want_id && o->want_index)

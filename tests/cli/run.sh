@@ -409,6 +409,10 @@ MINK="$MINK" sh "$HERE/parallel.sh" && pass || fail "tests/cli/parallel.sh"
 
 MINK="$MINK" sh "$HERE/input.sh" && pass || fail "tests/cli/input.sh"
 
+# --- Manners: default -j, mink help, --version, progress ---------------------
+
+MINK="$MINK" sh "$HERE/manners.sh" && pass || fail "tests/cli/manners.sh"
+
 # --- Summary ----------------------------------------------------------------
 
 finish
