@@ -529,6 +529,8 @@ static struct cli_batch_run *get_run(cli_batch *b)
 	struct cli_batch_run *run = b->run;
 	int jobs = b->jobs < 1 ? 1 : b->jobs > CLI_MAX_JOBS ? CLI_MAX_JOBS : b->jobs;
 	cli_format format = cli_writer_format(b->writer);
+	int nfields;
+	const cli_field *fields = cli_writer_fields(b->writer, &nfields);
 
 	if (run)
 		return run;
@@ -550,6 +552,8 @@ static struct cli_batch_run *get_run(cli_batch *b)
 		run->workers[i].rec.pair.xyzw = b->pair.xyzw;
 		run->workers[i].rec.pair.normalize = b->pair.normalize;
 		run->workers[i].rec.writer = cli_writer_new(NULL, format);
+		if (fields)
+			cli_writer_set_fields(run->workers[i].rec.writer, fields, nfields);
 		cli_recorder_init(&run->workers[i].rec);
 	}
 	pthread_mutex_init(&run->mu, NULL);

@@ -44,6 +44,7 @@ enum {
 	OPT_QUATERNION_ORDER,
 	OPT_NORMALIZE_ROTATIONS,
 	OPT_SHARD,
+	OPT_FIELDS,
 	OPT_NO_HEADER,
 	OPT_MAX_RECORD_BYTES,
 	OPT_MAX_ERRORS,
@@ -67,6 +68,7 @@ static const struct option long_options[] = {
 	{"quaternion-order", required_argument, NULL, OPT_QUATERNION_ORDER},
 	{"normalize-rotations", no_argument, NULL, OPT_NORMALIZE_ROTATIONS},
 	{"shard", required_argument, NULL, OPT_SHARD},
+	{"fields", required_argument, NULL, OPT_FIELDS},
 	{"no-header", no_argument, NULL, OPT_NO_HEADER},
 	{"jobs", required_argument, NULL, 'j'},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
@@ -117,6 +119,9 @@ static const char help_text[] =
 	"                              (default wxyz: scalar first)\n"
 	"      --normalize-rotations   accept quaternions whose norm is not 1\n"
 	"                              (default: an error beyond 1e-6)\n"
+	"      --fields=LIST           write only these fields, in this order\n"
+	"                              (JSON members or CSV columns: see mink(5));\n"
+	"                              +LIST adds them to the default ones\n"
 	"      --shard=K/N             answer only part K of N of the one FILE, cut\n"
 	"                              by byte offset at records: the N outputs\n"
 	"                              in order are the bytes of one run\n"
@@ -248,7 +253,9 @@ int main(int argc, char **argv)
 	int cores = cli_usable_cpus();
 	cli_objpair pair_options = {{{NULL}}, NULL};
 	cli_shard shard = {0, 0, 0};
-	int no_header = 0;
+	int no_header = 0, nfields = 0;
+	const char *fields_arg = NULL;
+	cli_field fields[CLI_MAX_FIELDS];
 	char msg[512];
 	cli_outfile outfile;
 	int written;
@@ -360,6 +367,9 @@ int main(int argc, char **argv)
 				                   "1 <= K <= N)", optarg);
 			batch.shard = &shard;
 			break;
+		case OPT_FIELDS:
+			fields_arg = optarg;
+			break;
 		case OPT_NO_HEADER:
 			no_header = 1;
 			break;
@@ -400,6 +410,9 @@ int main(int argc, char **argv)
 		return cli_usage_error(NULL, "option '--contact-rows' needs -f csv");
 	if (contact_rows)
 		format = CLI_FORMAT_CSV_CONTACTS;
+	if (fields_arg &&
+	    (nfields = cli_parse_fields(fields_arg, format, fields, msg, sizeof msg)) < 0)
+		return cli_usage_error(NULL, "%s", msg);
 	/* Progress only on a terminal, unless asked for. */
 	batch.progress = progress < 0 ? isatty(STDERR_FILENO) : progress;
 	objpair = cli_objpair_mode(&pair_options, argc - optind, argv + optind,
@@ -418,6 +431,8 @@ int main(int argc, char **argv)
 	out = outfile.fp;
 	catch_interrupts();
 	batch.writer = cli_writer_new(out, format);
+	if (nfields)
+		cli_writer_set_fields(batch.writer, fields, nfields);
 	if (no_header || (batch.shard && !cli_shard_first(batch.shard)))
 		cli_writer_skip_header(batch.writer);
 	batch.pair.objcache = cli_objcache_new();

@@ -768,8 +768,9 @@ static int obj_lookup(cli_pair *p, cli_error *err)
 int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *p, cli_id *id,
                    cli_error *err)
 {
-	static const char *const names[] = {"id", "dim", "a", "b", NULL};
-	const cJSON *f[4];
+	/* "meta" is the caller's: any value, copied to the output as written. */
+	static const char *const names[] = {"id", "dim", "a", "b", "meta", NULL};
+	const cJSON *f[5];
 	int bad, dim = default_dim, obj_hulls = 0;
 
 	p->dim = 0;
@@ -795,6 +796,16 @@ int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *p, cli_id *id,
 	    parse_shape(f[3], 1, dim, p, &obj_hulls, err) < 0)
 		return -1;
 	return obj_hulls ? obj_lookup(p, err) : 0;
+}
+
+const char *cli_shape_kind(const cli_pair *p, int side)
+{
+	int type = p->dim == 3 ? (int)p->shape3[side].type : (int)p->shape2[side].type;
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (kinds[i].dim == p->dim && kinds[i].type == type)
+			return kinds[i].name;
+	return NULL;
 }
 
 void cli_pair_free(cli_pair *p)

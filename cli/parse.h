@@ -65,6 +65,12 @@ typedef struct cli_pair {
 int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *pair,
                    cli_id *id, cli_error *err);
 
+/**
+ * The type name of side `side` (0: A, 1: B) of a pair that cli_parse_pair
+ * accepted ("box", "hull", "circle", ...).
+ */
+const char *cli_shape_kind(const cli_pair *pair, int side);
+
 /** Releases the point buffers of a pair. */
 void cli_pair_free(cli_pair *pair);
 

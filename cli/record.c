@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text/member.h"
+
 void cli_recorder_init(cli_recorder *r)
 {
 	r->json = cli_fastjson_new();
@@ -16,6 +18,7 @@ void cli_recorder_free(cli_recorder *r)
 	cli_pair_free(&r->pair);
 	cli_fastjson_free(r->json);
 	r->json = NULL;
+	cli_buf_free(&r->meta);
 }
 
 /* An error record in the output and the same message for stderr. */
@@ -109,11 +112,24 @@ void cli_record_answer(cli_recorder *r, const cli_record *rec, long index)
 		report(r, line, col, &id, 0, err.code, err.message);
 		return;
 	}
+	/* The pair's "meta" goes out as written (the tree says whether there
+	 * is one; the text has its bytes), in its result or error record. */
+	r->meta.len = 0;
+	if (cJSON_IsObject(json) && cJSON_GetObjectItemCaseSensitive(json, "meta") &&
+	    cli_json_member_text(rec->text, rec->len, "meta", &r->meta))
+		cli_writer_annotate(r->writer, r->meta.data, r->meta.len, NULL, NULL);
 	if (cli_parse_pair(json, r->default_dim, p, &id, &err) < 0 ||
-	    cli_answer_pair(p, r->options, &res, &err) < 0)
+	    cli_answer_pair(p, r->options, &res, &err) < 0) {
 		report(r, rec->line, 0, &id, p->dim, err.code, err.message);
-	else
+	} else {
+		if (r->meta.len)
+			cli_writer_annotate(r->writer, r->meta.data, r->meta.len,
+			                    cli_shape_kind(p, 0), cli_shape_kind(p, 1));
+		else
+			cli_writer_annotate(r->writer, NULL, 0, cli_shape_kind(p, 0),
+			                    cli_shape_kind(p, 1));
 		cli_writer_result_notes(r->writer, &id, p->dim, &res, p->notes);
+	}
 	/* The id may point into the tree: release it only once written. */
 	cli_fastjson_release(r->json, json);
 }

@@ -31,6 +31,7 @@ typedef struct cli_recorder {
 	/* Scratch: the pair's objcache and dir are settings too. */
 	cli_pair pair;
 	cli_fastjson *json;
+	cli_buf meta;         /**< the record's "meta", as written */
 	/* Outputs. */
 	cli_writer *writer;   /**< result and error records */
 	cli_buf *msgs;        /**< "mink: FILE:LINE: message" lines, in order */

@@ -15,6 +15,7 @@
 #include "text/fmtnum.h"
 #include "text/buf.h"
 #include "text/escape.h"
+#include <stdio.h>
 
 const char *const cli_csv_names[CLI_CSV_COLUMNS] = {
 	"id", "dim", "status", "state", "intersecting", "distance", "depth",
@@ -33,12 +34,39 @@ const char *const cli_contact_names[CLI_CONTACT_COLUMNS] = {
 	"error_code",
 };
 
+const char *const cli_field_names[CLI_FIELDS] = {
+	"id", "dim", "status", "warning", "error", "state", "intersecting",
+	"distance", "depth", "normal", "point_a", "point_b", "local_a", "local_b",
+	"tangents", "contacts", "iterations", "notes", "meta", "type_a", "type_b",
+};
+
+/* The default records as field lists (what '+' adds to). */
+static const cli_field json_default[] = {
+	CLI_F_ID, CLI_F_STATUS, CLI_F_WARNING, CLI_F_ERROR, CLI_F_STATE,
+	CLI_F_INTERSECTING, CLI_F_DISTANCE, CLI_F_DEPTH, CLI_F_NORMAL,
+	CLI_F_POINT_A, CLI_F_POINT_B, CLI_F_LOCAL_A, CLI_F_LOCAL_B,
+	CLI_F_TANGENTS, CLI_F_CONTACTS, CLI_F_ITERATIONS, CLI_F_NOTES, CLI_F_META,
+};
+static const cli_field csv_default[] = {
+	CLI_F_ID, CLI_F_DIM, CLI_F_STATUS, CLI_F_STATE, CLI_F_INTERSECTING,
+	CLI_F_DISTANCE, CLI_F_DEPTH, CLI_F_NORMAL, CLI_F_POINT_A, CLI_F_POINT_B,
+	CLI_F_LOCAL_A, CLI_F_LOCAL_B, CLI_F_TANGENTS, CLI_F_CONTACTS,
+	CLI_F_ITERATIONS, CLI_F_WARNING, CLI_F_ERROR, CLI_F_NOTES,
+};
+
 struct cli_writer {
 	FILE *fp;
 	cli_format format;
 	cli_buf buf;
 	long records;
 	int err_no;
+	/* The next record's annotations (cli_writer_annotate). */
+	const char *meta;
+	size_t meta_len;
+	const char *kind[2];
+	/* --fields: what every record holds; 0 fields: the default record. */
+	cli_field fields[CLI_MAX_FIELDS];
+	int nfields;
 };
 
 /* Whether w writes CSV: a row per record or a row per contact. */
@@ -230,6 +258,8 @@ static void begin_record(cli_writer *w)
 /* Ends a record: its newline (contact rows end each row themselves). */
 static void end_record(cli_writer *w)
 {
+	w->meta = NULL;
+	w->kind[0] = w->kind[1] = NULL;
 	if (w->format == CLI_FORMAT_NDJSON || w->format == CLI_FORMAT_CSV)
 		cli_buf_putc(&w->buf, '\n');
 	drain(w);
@@ -414,6 +444,18 @@ static void csv_contact_rows(cli_writer *w, const cli_id *id, int dim,
 	}
 }
 
+typedef struct record_view record_view;
+/* The record being written, for the field writers: a result or an error. */
+struct record_view {
+	const cli_id *id;
+	int dim;                  /* 0: unknown */
+	const mink_result *res;   /* NULL for an error record */
+	const char *const *const *notes;
+	const char *code, *message;
+};
+static void fields_record(cli_writer *w, const record_view *r);
+static void put_meta_member(cli_writer *w);
+
 void cli_writer_result(cli_writer *w, const cli_id *id, int dim,
                        const mink_result *res)
 {
@@ -425,12 +467,16 @@ void cli_writer_result_notes(cli_writer *w, const cli_id *id, int dim,
                              const char *const *const notes[2])
 {
 	begin_record(w);
-	if (w->format == CLI_FORMAT_CSV)
+	if (w->nfields) {
+		fields_record(w, &(record_view){id, dim, res, notes, NULL, NULL});
+	} else if (w->format == CLI_FORMAT_CSV) {
 		csv_result(w, id, dim, res, notes);
-	else if (w->format == CLI_FORMAT_CSV_CONTACTS)
+	} else if (w->format == CLI_FORMAT_CSV_CONTACTS) {
 		csv_contact_rows(w, id, dim, res);
-	else
+	} else {
 		json_result(w, id, dim, res, notes);
+		put_meta_member(w);
+	}
 	end_record(w);
 }
 
@@ -440,7 +486,9 @@ void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
 	cli_buf *b = &w->buf;
 
 	begin_record(w);
-	if (w->format == CLI_FORMAT_CSV) {
+	if (w->nfields) {
+		fields_record(w, &(record_view){id, dim, NULL, NULL, code, message});
+	} else if (w->format == CLI_FORMAT_CSV) {
 		put_id(w, id);
 		cli_buf_putc(b, ',');
 		if (dim)
@@ -469,6 +517,7 @@ void cli_writer_error(cli_writer *w, const cli_id *id, int dim,
 		cli_buf_puts(b, ",\"message\":");
 		cli_put_json_string(b, message);
 		cli_buf_puts(b, "}}");
+		put_meta_member(w);
 	}
 	end_record(w);
 }
@@ -478,4 +527,362 @@ void cli_writer_finish(cli_writer *w)
 	if (w->format == CLI_FORMAT_JSON)
 		cli_buf_puts(&w->buf, w->records ? "\n]\n" : "[]\n");
 	cli_writer_flush(w);
+}
+
+/* --- Fields (--fields) and annotations (meta, shape types) ----------------- */
+
+int cli_parse_fields(const char *list, cli_format format, cli_field *fields,
+                     char *msg, size_t size)
+{
+	int n = 0;
+	const char *s = list;
+
+	if (format == CLI_FORMAT_CSV_CONTACTS) {
+		snprintf(msg, size, "option '--fields' does not go with '--contact-rows'");
+		return -1;
+	}
+	if (*s == '+') {
+		const cli_field *d = format == CLI_FORMAT_CSV ? csv_default : json_default;
+		size_t k = format == CLI_FORMAT_CSV ? sizeof csv_default / sizeof *d
+		                                    : sizeof json_default / sizeof *d;
+
+		memcpy(fields, d, k * sizeof *d);
+		n = (int)k;
+		s++;
+	}
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		int f = 0;
+
+		while (f < CLI_FIELDS && (strlen(cli_field_names[f]) != len ||
+		                          strncmp(cli_field_names[f], s, len) != 0))
+			f++;
+		if (f == CLI_FIELDS) {
+			snprintf(msg, size, "unknown field '%.*s' in '--fields' (id, dim, status, "
+			         "warning, error, state, intersecting, distance, depth, normal, "
+			         "point_a, point_b, local_a, local_b, tangents, contacts, "
+			         "iterations, notes, meta, type_a, type_b)", (int)(len > 40 ? 40 : len), s);
+			return -1;
+		}
+		for (int i = 0; i < n; i++)
+			if (fields[i] == (cli_field)f) {
+				snprintf(msg, size, "field '%s' twice in '--fields'", cli_field_names[f]);
+				return -1;
+			}
+		if (n == CLI_MAX_FIELDS) {
+			snprintf(msg, size, "too many fields in '--fields'");
+			return -1;
+		}
+		fields[n++] = (cli_field)f;
+		if (!s[len])
+			break;
+		s += len + 1;
+	}
+	return n;
+}
+
+/* The CSV columns of field f, NULL-terminated. */
+static const char *const *field_columns(cli_field f)
+{
+	static const char *const cols[CLI_FIELDS][7] = {
+		[CLI_F_ID] = {"id"}, [CLI_F_DIM] = {"dim"}, [CLI_F_STATUS] = {"status"},
+		[CLI_F_WARNING] = {"warning"}, [CLI_F_ERROR] = {"error_code", "error_message"},
+		[CLI_F_STATE] = {"state"}, [CLI_F_INTERSECTING] = {"intersecting"},
+		[CLI_F_DISTANCE] = {"distance"}, [CLI_F_DEPTH] = {"depth"},
+		[CLI_F_NORMAL] = {"nx", "ny", "nz"},
+		[CLI_F_POINT_A] = {"point_a_x", "point_a_y", "point_a_z"},
+		[CLI_F_POINT_B] = {"point_b_x", "point_b_y", "point_b_z"},
+		[CLI_F_LOCAL_A] = {"local_a_x", "local_a_y", "local_a_z"},
+		[CLI_F_LOCAL_B] = {"local_b_x", "local_b_y", "local_b_z"},
+		[CLI_F_TANGENTS] = {"t1x", "t1y", "t1z", "t2x", "t2y", "t2z"},
+		[CLI_F_CONTACTS] = {"contact_count"},
+		[CLI_F_ITERATIONS] = {"gjk_iterations", "epa_iterations"},
+		[CLI_F_NOTES] = {"notes"}, [CLI_F_META] = {"meta"},
+		[CLI_F_TYPE_A] = {"type_a"}, [CLI_F_TYPE_B] = {"type_b"},
+	};
+
+	return cols[f];
+}
+
+void cli_writer_set_fields(cli_writer *w, const cli_field *fields, int n)
+{
+	int first = 1;
+
+	memcpy(w->fields, fields, (size_t)n * sizeof *fields);
+	w->nfields = n;
+	if (!is_csv(w) || !w->fp || w->records)
+		return;
+	w->buf.len = 0; /* the default header */
+	for (int i = 0; i < n; i++)
+		for (const char *const *c = field_columns(fields[i]); *c; c++) {
+			if (!first)
+				cli_buf_putc(&w->buf, ',');
+			cli_buf_puts(&w->buf, *c);
+			first = 0;
+		}
+	cli_buf_putc(&w->buf, '\n');
+}
+
+const cli_field *cli_writer_fields(const cli_writer *w, int *n)
+{
+	*n = w->nfields;
+	return w->nfields ? w->fields : NULL;
+}
+
+void cli_writer_annotate(cli_writer *w, const char *meta, size_t meta_len,
+                         const char *type_a, const char *type_b)
+{
+	w->meta = meta;
+	w->meta_len = meta_len;
+	w->kind[0] = type_a;
+	w->kind[1] = type_b;
+}
+
+
+static void put_vec_field(cli_writer *w, mink_vec3 v, int dim, int csv)
+{
+	if (csv) {
+		put_csv_vec(w, v, dim);
+		w->buf.len--; /* the comma after it: the caller separates */
+	} else {
+		put_json_vec(w, v, dim);
+	}
+}
+
+/* Field f of record r: its JSON value, or its CSV columns (empty when the
+ * record has no such field).  Returns 0 when a JSON record lacks it. */
+static int has_field(cli_writer *w, const record_view *r, cli_field f)
+{
+	switch (f) {
+	case CLI_F_ID:
+	case CLI_F_STATUS:
+		return 1;
+	case CLI_F_DIM:
+		return r->dim != 0;
+	case CLI_F_WARNING:
+		return r->res && r->res->status == MINK_APPROXIMATE;
+	case CLI_F_ERROR:
+		return !r->res;
+	case CLI_F_NOTES:
+		return r->res && has_notes(r->notes);
+	case CLI_F_META:
+		return w->meta != NULL;
+	case CLI_F_TYPE_A:
+	case CLI_F_TYPE_B:
+		return w->kind[f - CLI_F_TYPE_A] != NULL;
+	default:
+		return r->res != NULL;
+	}
+}
+
+static void put_field(cli_writer *w, const record_view *r, cli_field f, int csv)
+{
+	cli_buf *b = &w->buf;
+	const mink_result *res = r->res;
+	int present = has_field(w, r, f);
+	const char *const *c;
+
+	if (csv && !present) {
+		/* Empty columns, one separator fewer than columns. */
+		for (c = field_columns(f) + 1; *c; c++)
+			cli_buf_putc(b, ',');
+		return;
+	}
+	switch (f) {
+	case CLI_F_ID:
+		put_id(w, r->id);
+		break;
+	case CLI_F_DIM:
+		put_int(w, r->dim);
+		break;
+	case CLI_F_STATUS:
+		if (!csv)
+			cli_buf_putc(b, '"');
+		cli_buf_puts(b, res ? mink_status_name(res->status) : "error");
+		if (!csv)
+			cli_buf_putc(b, '"');
+		break;
+	case CLI_F_WARNING:
+		if (csv) {
+			cli_buf_puts(b, mink_warning_name(res->warning));
+			break;
+		}
+		cli_buf_puts(b, "{\"code\":\"");
+		cli_buf_puts(b, mink_warning_name(res->warning));
+		cli_buf_puts(b, "\",\"message\":");
+		cli_put_json_string(b, cli_warning_message(res->warning));
+		cli_buf_putc(b, '}');
+		break;
+	case CLI_F_ERROR:
+		if (csv) {
+			cli_put_csv_string(b, r->code);
+			cli_buf_putc(b, ',');
+			cli_put_csv_string(b, r->message);
+			break;
+		}
+		cli_buf_puts(b, "{\"code\":");
+		cli_put_json_string(b, r->code);
+		cli_buf_puts(b, ",\"message\":");
+		cli_put_json_string(b, r->message);
+		cli_buf_putc(b, '}');
+		break;
+	case CLI_F_STATE:
+		if (!csv)
+			cli_buf_putc(b, '"');
+		cli_buf_puts(b, mink_state_name(res->state));
+		if (!csv)
+			cli_buf_putc(b, '"');
+		break;
+	case CLI_F_INTERSECTING:
+		cli_buf_puts(b, res->state != MINK_SEPARATED ? "true" : "false");
+		break;
+	case CLI_F_DISTANCE:
+		put_num(w, res->distance);
+		break;
+	case CLI_F_DEPTH:
+		put_num(w, res->depth);
+		break;
+	case CLI_F_NORMAL:
+		put_vec_field(w, res->normal, r->dim, csv);
+		break;
+	case CLI_F_POINT_A:
+		put_vec_field(w, res->point_a, r->dim, csv);
+		break;
+	case CLI_F_POINT_B:
+		put_vec_field(w, res->point_b, r->dim, csv);
+		break;
+	case CLI_F_LOCAL_A:
+		put_vec_field(w, res->local_a, r->dim, csv);
+		break;
+	case CLI_F_LOCAL_B:
+		put_vec_field(w, res->local_b, r->dim, csv);
+		break;
+	case CLI_F_TANGENTS:
+		if (csv) {
+			put_csv_vec(w, res->tangent[0], r->dim);
+			if (r->dim == 3)
+				put_vec_field(w, res->tangent[1], 3, 1);
+			else
+				cli_buf_puts(b, ",,");
+			break;
+		}
+		cli_buf_putc(b, '[');
+		put_json_vec(w, res->tangent[0], r->dim);
+		if (r->dim == 3) {
+			cli_buf_putc(b, ',');
+			put_json_vec(w, res->tangent[1], r->dim);
+		}
+		cli_buf_putc(b, ']');
+		break;
+	case CLI_F_CONTACTS:
+		if (csv) {
+			put_int(w, contact_count(res));
+			break;
+		}
+		cli_buf_putc(b, '[');
+		for (int i = 0; i < contact_count(res); i++) {
+			const mink_contact *k = &res->contacts[i];
+
+			cli_buf_puts(b, i ? ",{\"distance\":" : "{\"distance\":");
+			put_num(w, k->distance);
+			cli_buf_puts(b, ",\"point_a\":");
+			put_json_vec(w, k->point_a, r->dim);
+			cli_buf_puts(b, ",\"point_b\":");
+			put_json_vec(w, k->point_b, r->dim);
+			cli_buf_puts(b, ",\"local_a\":");
+			put_json_vec(w, k->local_a, r->dim);
+			cli_buf_puts(b, ",\"local_b\":");
+			put_json_vec(w, k->local_b, r->dim);
+			cli_buf_putc(b, '}');
+		}
+		cli_buf_putc(b, ']');
+		break;
+	case CLI_F_ITERATIONS:
+		if (csv) {
+			put_int(w, res->gjk_iterations);
+			cli_buf_putc(b, ',');
+			put_int(w, res->epa_iterations);
+			break;
+		}
+		cli_buf_puts(b, "{\"gjk\":");
+		put_int(w, res->gjk_iterations);
+		cli_buf_puts(b, ",\"epa\":");
+		put_int(w, res->epa_iterations);
+		cli_buf_putc(b, '}');
+		break;
+	case CLI_F_NOTES:
+		if (csv) {
+			cli_buf text = {0};
+
+			put_notes(&text, r->notes, "; ", cli_buf_puts);
+			cli_buf_putc(&text, '\0');
+			cli_put_csv_string(b, text.data);
+			cli_buf_free(&text);
+			break;
+		}
+		cli_buf_putc(b, '[');
+		put_notes(b, r->notes, ",", cli_put_json_string);
+		cli_buf_putc(b, ']');
+		break;
+	case CLI_F_META:
+		if (csv) {
+			/* JSON text in one field, quoted as CSV quotes. */
+			cli_buf text = {0};
+
+			cli_buf_put(&text, w->meta, w->meta_len);
+			cli_buf_putc(&text, '\0');
+			cli_put_csv_string(b, text.data);
+			cli_buf_free(&text);
+		} else {
+			cli_buf_put(b, w->meta, w->meta_len);
+		}
+		break;
+	case CLI_F_TYPE_A:
+	case CLI_F_TYPE_B:
+		if (csv)
+			cli_buf_puts(b, w->kind[f - CLI_F_TYPE_A]);
+		else
+			cli_put_json_string(b, w->kind[f - CLI_F_TYPE_A]);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A record of the chosen fields. */
+static void fields_record(cli_writer *w, const record_view *r)
+{
+	int csv = w->format == CLI_FORMAT_CSV, n = 0;
+
+	if (!csv)
+		cli_buf_putc(&w->buf, '{');
+	for (int i = 0; i < w->nfields; i++) {
+		cli_field f = w->fields[i];
+
+		if (csv) {
+			if (i)
+				cli_buf_putc(&w->buf, ',');
+		} else {
+			if (!has_field(w, r, f))
+				continue;
+			cli_buf_puts(&w->buf, n++ ? ",\"" : "\"");
+			cli_buf_puts(&w->buf, cli_field_names[f]);
+			cli_buf_puts(&w->buf, "\":");
+		}
+		put_field(w, r, f, csv);
+	}
+	if (!csv)
+		cli_buf_putc(&w->buf, '}');
+}
+
+/* The default JSON record's last member: "meta", when the pair has one. */
+static void put_meta_member(cli_writer *w)
+{
+	if (!w->meta)
+		return;
+	/* before the record's closing brace */
+	w->buf.len--;
+	cli_buf_puts(&w->buf, ",\"meta\":");
+	cli_buf_put(&w->buf, w->meta, w->meta_len);
+	cli_buf_putc(&w->buf, '}');
 }

@@ -61,6 +61,35 @@ typedef enum cli_contact_column {
 /** The names of the contact-row columns, as in their header row. */
 extern const char *const cli_contact_names[CLI_CONTACT_COLUMNS];
 
+/**
+ * The fields --fields chooses from: JSON members, and the CSV columns
+ * each stands for (cli_field_columns).  dim, type_a and type_b are not in
+ * the default JSON record; meta, type_a and type_b not in the default CSV.
+ */
+typedef enum cli_field {
+	CLI_F_ID, CLI_F_DIM, CLI_F_STATUS, CLI_F_WARNING, CLI_F_ERROR,
+	CLI_F_STATE, CLI_F_INTERSECTING, CLI_F_DISTANCE, CLI_F_DEPTH,
+	CLI_F_NORMAL, CLI_F_POINT_A, CLI_F_POINT_B, CLI_F_LOCAL_A, CLI_F_LOCAL_B,
+	CLI_F_TANGENTS, CLI_F_CONTACTS, CLI_F_ITERATIONS, CLI_F_NOTES,
+	CLI_F_META, CLI_F_TYPE_A, CLI_F_TYPE_B,
+	CLI_FIELDS
+} cli_field;
+
+/** The fields' names, as --fields and the JSON members spell them. */
+extern const char *const cli_field_names[CLI_FIELDS];
+
+/** Most fields in a --fields list. */
+#define CLI_MAX_FIELDS 64
+
+/**
+ * Reads a --fields list for `format`: names separated by commas, or a list
+ * starting with '+' that adds fields to the format's default ones.  Fills
+ * fields[] (room for CLI_MAX_FIELDS) and returns their number, or -1 with
+ * msg saying what is wrong.
+ */
+int cli_parse_fields(const char *list, cli_format format, cli_field *fields,
+                     char *msg, size_t size);
+
 typedef struct cli_writer cli_writer;
 
 /**
@@ -76,6 +105,24 @@ cli_writer *cli_writer_new(FILE *fp, cli_format format);
  * the first); call it before anything is written.
  */
 void cli_writer_skip_header(cli_writer *w);
+
+/**
+ * Writes only `fields` (n of them, in this order) of every record from
+ * now on; call before anything is written (it makes the CSV header).
+ */
+void cli_writer_set_fields(cli_writer *w, const cli_field *fields, int n);
+
+/** The fields w writes (*n of them), or NULL for the default record. */
+const cli_field *cli_writer_fields(const cli_writer *w, int *n);
+
+/**
+ * What the next record carries besides its result: the pair's "meta" as
+ * JSON text (NULL: none) and the type names of its shapes (NULL: not
+ * known).  The pointers must stay valid until that record is written;
+ * writing it clears them.
+ */
+void cli_writer_annotate(cli_writer *w, const char *meta, size_t meta_len,
+                         const char *type_a, const char *type_b);
 
 /** The format w writes. */
 cli_format cli_writer_format(const cli_writer *w);
