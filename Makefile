@@ -54,7 +54,8 @@ LIBMINK  = $(BUILD)/libmink.a
 MINK     = $(BUILD)/mink
 
 # The shared library: the same sources compiled as position-independent
-# code, the soname from the major version in mink.h, and only the mink_*
+# code (-fno-semantic-interposition: calls inside the library may be
+# inlined as in the static build; nothing is meant to be interposed), the soname from the major version in mink.h, and only the mink_*
 # names exported (lib/mink.map): the rooms' mk_* functions stay private.
 VERSION     := $(shell sed -n 's/.*MINK_VERSION_STRING "\(.*\)".*/\1/p' include/mink.h)
 MAJOR       := $(shell sed -n 's/^\#define MINK_VERSION_MAJOR \([0-9]*\).*/\1/p' include/mink.h)
@@ -76,7 +77,7 @@ $(BUILD)/lib/%.o: lib/%.c
 
 $(BUILD)/pic/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -Iinclude -Ilib -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -fPIC -fno-semantic-interposition -Iinclude -Ilib -c $< -o $@
 
 $(BUILD)/cli/%.o: cli/%.c
 	@mkdir -p $(@D)

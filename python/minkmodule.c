@@ -256,8 +256,19 @@ typedef struct answer {
 
 static PyObject *vec(mink_vec3 v, int dim)
 {
-	return dim == 3 ? Py_BuildValue("[ddd]", v.x, v.y, v.z)
-	                : Py_BuildValue("[dd]", v.x, v.y);
+	PyObject *l = PyList_New(dim);
+	double x[3] = {v.x, v.y, v.z};
+
+	for (int i = 0; l && i < dim; i++) {
+		PyObject *f = PyFloat_FromDouble(x[i]);
+
+		if (!f) {
+			Py_CLEAR(l);
+			break;
+		}
+		PyList_SET_ITEM(l, i, f);
+	}
+	return l;
 }
 
 static int set_steal(PyObject *d, int key, PyObject *v)

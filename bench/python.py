@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The Python module's rates against the C library and the CLI.
+
+    PYTHONPATH=../build/python /usr/bin/python3 python.py \\
+        --mink ../build/mink --poses ../build/bench/poses --out out
+
+1. 10^6 box-box poses (seeded numpy): the C library's own rate
+   (bench/poses.c: mink_query3 in a loop, 1 thread and every core) against
+   mink.batch_poses on the same rows (1 thread and every core).  The
+   checksums (sum of the distances) must agree.
+2. The first 10^5 of them as pair dicts: mink.batch and mink.batch_arrays,
+   against the CLI on the same pairs as NDJSON (-j 1 and every core, output
+   to /dev/null) and the CLI as Python reached it before the module
+   (write the file, run mink, json.loads every output line), and against
+   json.dumps of the pairs alone (the first half of a text path).
+Each run RUNS times (default 3); the median wall time gives pairs/s.
+Prints a Markdown table (also to OUT/python.md).
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import mink
+
+HA = [0.5, 0.4, 0.3]
+HB = [0.4, 0.3, 0.2]
+
+
+def cpu():
+    s = resource.getrusage(resource.RUSAGE_SELF)
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+def median_time(fn, runs):
+    """(median wall s, min, max, median CPU s of this process and its
+    children): on a shared machine the CPU time is the steadier figure."""
+    times, cpus = [], []
+    for _ in range(runs):
+        c0, t0 = cpu(), time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+        cpus.append(cpu() - c0)
+    return statistics.median(times), min(times), max(times), statistics.median(cpus)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mink", required=True)
+    ap.add_argument("--poses", required=True)
+    ap.add_argument("--out", default="out")
+    ap.add_argument("--n", type=int, default=1000000)
+    ap.add_argument("--n-dicts", type=int, default=100000)
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    cores = len(os.sched_getaffinity(0))
+    load0 = os.getloadavg()
+
+    rng = np.random.default_rng(2026)
+    n = a.n
+    pos_a = rng.uniform(-1, 1, (n, 3))
+    pos_b = pos_a + rng.uniform(-1.2, 1.2, (n, 3))
+    quat_a = rng.normal(size=(n, 4))
+    quat_b = rng.normal(size=(n, 4))
+    rows = np.hstack([pos_a, quat_a, pos_b, quat_b])
+    path = os.path.join(a.out, "poses.bin")
+    rows.astype(np.float64).tofile(path)
+    box_a = {"type": "box", "half_extents": HA}
+    box_b = {"type": "box", "half_extents": HB}
+    table = []
+
+    def row(name, pairs, t, base=None):
+        """A table row; base: (wall rate, CPU rate) of the C library."""
+        med, lo, hi, cpu_s = t
+        rate, cpu_rate = pairs / med, pairs / cpu_s
+        table.append((name, pairs, med, lo, hi, rate, cpu_s, cpu_rate,
+                      "%.0f%% / %.0f%%" % (100 * rate / base[0], 100 * cpu_rate / base[1])
+                      if base else ""))
+        return rate, cpu_rate
+
+    # 1. The C library against batch_poses.
+    c_rate = {}
+    c_sum = None
+    for threads in (1, cores):
+        out = []
+
+        def c_run():
+            p = subprocess.run([a.poses, path] + [str(x) for x in HA + HB] + [str(threads)],
+                               stdout=subprocess.PIPE, check=True)
+            out.append(p.stdout.decode().split())
+        t = median_time(c_run, a.runs)
+        # The program's own clock excludes reading the file (its CPU
+        # time does not: a few percent of it).
+        secs = sorted(float(o[1]) for o in out)
+        med = statistics.median(secs)
+        c_rate[threads] = row("C library, mink_query3, %d thread%s" %
+                              (threads, "s" if threads > 1 else ""),
+                              n, (med, secs[0], secs[-1], t[3]))
+        c_sum = float(out[0][3])
+    res = {}
+    for threads in (1, cores):
+        def py_run():
+            res[threads] = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
+                                            threads=threads)
+        t = median_time(py_run, a.runs)
+        row("mink.batch_poses, %d thread%s" % (threads, "s" if threads > 1 else ""),
+            n, t, c_rate[threads])
+    got_sum = float(np.sum(res[1]["distance"]))
+    same_sum = abs(got_sum - c_sum) <= 1e-9 * max(1.0, abs(c_sum))
+    res.clear()
+
+    # 2. Dicts: the module against the CLI on the same pairs.
+    m = min(a.n_dicts, n)
+    pairs = [{"id": i + 1,
+              "a": dict(box_a, position=pos_a[i].tolist(), rotation=quat_a[i].tolist()),
+              "b": dict(box_b, position=pos_b[i].tolist(), rotation=quat_b[i].tolist())}
+             for i in range(m)]
+    for threads in (1, cores):
+        row("mink.batch (dicts), %d thread%s" % (threads, "s" if threads > 1 else ""), m,
+            median_time(lambda: mink.batch(pairs, threads=threads), a.runs),
+            c_rate[threads])
+    row("mink.batch_arrays (dicts), %d threads" % cores, m,
+        median_time(lambda: mink.batch_arrays(pairs), a.runs), c_rate[cores])
+    row("json.dumps of the pairs alone (no query)", m,
+        median_time(lambda: [json.dumps(p) for p in pairs], a.runs))
+    nd = os.path.join(a.out, "pairs.ndjson")
+    with open(nd, "w") as f:
+        for p in pairs:
+            f.write(json.dumps(p) + "\n")
+    for threads in (1, cores):
+        row("mink CLI -f ndjson -j %d (file to /dev/null)" % threads, m,
+            median_time(lambda: subprocess.run([a.mink, "-f", "ndjson", "-j", str(threads),
+                                                nd], stdout=subprocess.DEVNULL, check=True),
+                        a.runs), c_rate[threads])
+
+    def cli_from_python():
+        with open(nd, "w") as f:
+            for p in pairs:
+                f.write(json.dumps(p) + "\n")
+        p = subprocess.run([a.mink, "-f", "ndjson", nd], stdout=subprocess.PIPE, check=True)
+        return [json.loads(line) for line in p.stdout.splitlines()]
+    row("Python via the CLI: json.dumps, mink -j %d, json.loads" % cores, m,
+        median_time(cli_from_python, a.runs), c_rate[cores])
+    os.remove(path)
+    os.remove(nd)
+
+    load1 = os.getloadavg()
+    lines = ["### Python module (mink %s, Python %d.%d, numpy %s)" %
+             (mink.__version__, sys.version_info[0], sys.version_info[1], np.__version__),
+             "",
+             "Box-box pairs in random poses (seed 2026), %d cores, load average %.2f at the "
+             "start, %.2f at the end; each run %d times." % (cores, load0[0], load1[0], a.runs),
+             "",
+             "| run | pairs | wall s (median) | wall s (range) | pairs/s (wall) | CPU s "
+             "(median) | pairs per CPU s | of the C library's rate, wall / CPU (same "
+             "threads) |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|"]
+    for name, pairs_n, med, lo, hi, rate, cpu_s, cpu_rate, pct in table:
+        lines.append("| %s | %d | %.3f | %.3f-%.3f | %.0f | %.3f | %.0f | %s |" %
+                     (name, pairs_n, med, lo, hi, rate, cpu_s, cpu_rate, pct))
+    lines += ["", "Checksum (sum of the distances): C %.17g, batch_poses %.17g: %s." %
+              (c_sum, got_sum, "the same answers" if same_sum else "DIFFERENT")]
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    with open(os.path.join(a.out, "python.md"), "w") as f:
+        f.write(text)
+    return 0 if same_sum else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
