@@ -8,9 +8,13 @@
 #
 #   read + split  the reader thread (read(2) calls, record splitting and the
 #                 copy of the records into blocks): reader_main
-#   parse         JSON text to a tree: cli_fastjson_parse, cli_parse_json
-#   contract      the tree checked against the contract into a pair:
-#                 cli_parse_pair (OBJ hulls looked up in the cache included)
+#   parse         the text read: cli_fastpair_parse (the one-pass reader,
+#                 text straight to a checked pair, for the common records;
+#                 its attempt on the others too), cli_fastjson_parse and
+#                 cli_parse_json (text to a tree, for the records it declines)
+#   contract      a tree checked against the contract into a pair:
+#                 cli_parse_pair (OBJ hulls looked up in the cache included);
+#                 only for records the one-pass reader declined
 #   query         mink_query3 / mink_query2: cli_answer_pair
 #   format        the output record as text: cli_writer_result_notes,
 #                 cli_writer_error
@@ -70,7 +74,7 @@ stage() {
 			if (fn in seen) next
 			seen[fn] = 1
 			if (fn == "reader_main") read += v
-			else if (fn == "cli_fastjson_parse" || fn == "cli_parse_json") parse += v
+			else if (fn == "cli_fastpair_parse" || fn == "cli_fastjson_parse" || fn == "cli_parse_json") parse += v
 			else if (fn == "cli_parse_pair") contract += v
 			else if (fn == "cli_answer_pair") query += v
 			else if (fn == "cli_writer_result_notes" || fn == "cli_writer_error") format += v

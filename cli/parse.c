@@ -316,6 +316,19 @@ static double norm_of(const double *v, int n)
  * unless the run normalises (--normalize-rotations).  The library
  * normalises what it is given either way.
  */
+int cli_parse_quaternion(const cli_pair *p, const double v[4], mink_quat *q,
+                         double *norm)
+{
+	if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0)
+		return -1;
+	if (p->xyzw)
+		*q = (mink_quat){v[3], v[0], v[1], v[2]};
+	else
+		*q = (mink_quat){v[0], v[1], v[2], v[3]};
+	*norm = norm_of(v, 4);
+	return !p->normalize && !(fabs(*norm - 1) <= UNIT_TOLERANCE) ? -2 : 0;
+}
+
 static int quaternion(const cJSON *item, const char *path, const cli_pair *p,
                       mink_quat *q, cli_error *err)
 {
@@ -324,16 +337,13 @@ static int quaternion(const cJSON *item, const char *path, const cli_pair *p,
 	if (numbers(item, 4, p->xyzw ? "a quaternion [x,y,z,w]" : "a quaternion [w,x,y,z]",
 	            path, "bad_pose", v, err) < 0)
 		return -1;
-	if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0)
+	switch (cli_parse_quaternion(p, v, q, &n)) {
+	case -1:
 		return fail(err, "bad_pose", "%s: zero quaternion", path);
-	if (p->xyzw)
-		*q = (mink_quat){v[3], v[0], v[1], v[2]};
-	else
-		*q = (mink_quat){v[0], v[1], v[2], v[3]};
-	n = norm_of(v, 4);
-	if (!p->normalize && !(fabs(n - 1) <= UNIT_TOLERANCE))
+	case -2:
 		return fail(err, "bad_pose", "%s: quaternion of norm %.9g, not 1 "
 		            "(--normalize-rotations accepts it)", path, n);
+	}
 	return 0;
 }
 
@@ -743,7 +753,7 @@ static int parse_id(const cJSON *item, cli_id *id, cli_error *err)
  * The OBJ hulls of a well-formed record, from the cache: each file is read
  * and each hull built once (see obj/cache.h).
  */
-static int obj_lookup(cli_pair *p, cli_error *err)
+int cli_parse_objs(cli_pair *p, cli_error *err)
 {
 	for (int side = 0; side < 2; side++) {
 		const cli_objhull *h;
@@ -795,7 +805,7 @@ int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *p, cli_id *id,
 	if (parse_shape(f[2], 0, dim, p, &obj_hulls, err) < 0 ||
 	    parse_shape(f[3], 1, dim, p, &obj_hulls, err) < 0)
 		return -1;
-	return obj_hulls ? obj_lookup(p, err) : 0;
+	return obj_hulls ? cli_parse_objs(p, err) : 0;
 }
 
 const char *cli_shape_kind(const cli_pair *p, int side)

@@ -71,6 +71,22 @@ int cli_parse_pair(const cJSON *rec, int default_dim, cli_pair *pair,
  */
 const char *cli_shape_kind(const cli_pair *pair, int side);
 
+/**
+ * Looks up the OBJ hulls named in p->obj[] (set by the parse of a
+ * well-formed record) in p->objcache and puts them in p->shape3[].
+ * Returns 0, or -1 with *err filled.
+ */
+int cli_parse_objs(cli_pair *p, cli_error *err);
+
+/**
+ * Quaternion v as written (in p->xyzw's order) into *q, [w, x, y, z], and
+ * its norm into *norm.  Returns 0, -1 for a zero quaternion, or -2 when
+ * its norm is off 1 by more than the tolerance and the run does not
+ * normalise (p->normalize): the checks of a "rotation" array.
+ */
+int cli_parse_quaternion(const cli_pair *p, const double v[4], mink_quat *q,
+                         double *norm);
+
 /** Releases the point buffers of a pair. */
 void cli_pair_free(cli_pair *pair);
 

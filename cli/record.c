@@ -10,12 +10,14 @@
 
 void cli_recorder_init(cli_recorder *r)
 {
+	memset(&r->fast, 0, sizeof r->fast);
 	r->json = cli_fastjson_new();
 }
 
 void cli_recorder_free(cli_recorder *r)
 {
 	cli_pair_free(&r->pair);
+	cli_fastpair_free(&r->fast);
 	cli_fastjson_free(r->json);
 	r->json = NULL;
 	cli_buf_free(&r->meta);
@@ -115,7 +117,26 @@ void cli_record_answer(cli_recorder *r, const cli_record *rec, long index)
 		report(r, rec->line, rec->col, &id, 0, "bad_json", err.message);
 		return;
 	}
-	/* The fast parser, or the strict one with its messages when it declines. */
+	/*
+	 * The common pair in one pass, text to pair; anything else, or any
+	 * error, the general way: a tree by the fast parser, or by the strict
+	 * one with its messages when it declines, then checked.
+	 */
+	if (cli_fastpair_parse(&r->fast, rec->text, rec->len, r->default_dim, p,
+	                       &id) == 0) {
+		int n;
+
+		/* No "meta" here (the reader declines it); types with --fields. */
+		if (cli_answer_pair(p, r->options, &res, &err) < 0) {
+			report(r, rec->line, 0, &id, p->dim, err.code, err.message);
+			return;
+		}
+		if (cli_writer_fields(r->writer, &n))
+			cli_writer_annotate(r->writer, NULL, 0, cli_shape_kind(p, 0),
+			                    cli_shape_kind(p, 1));
+		cli_writer_result_notes(r->writer, &id, p->dim, &res, p->notes);
+		return;
+	}
 	json = cli_fastjson_parse(r->json, rec->text, rec->len);
 	if (!json)
 		json = cli_parse_json(rec->text, rec->len, &off, &err);

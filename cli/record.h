@@ -9,6 +9,7 @@
 #ifndef CLI_RECORD_H
 #define CLI_RECORD_H
 
+#include "fastpair.h"
 #include "mink.h"
 #include "parse.h"
 #include "text/buf.h"
@@ -30,6 +31,7 @@ typedef struct cli_recorder {
 	size_t max_record;    /**< the cap on a record's length, for messages */
 	/* Scratch: the pair's objcache and dir are settings too. */
 	cli_pair pair;
+	cli_fastpair fast;
 	cli_fastjson *json;
 	cli_buf meta;         /**< the record's "meta", as written */
 	/* Outputs. */
@@ -38,7 +40,7 @@ typedef struct cli_recorder {
 	long errors;          /**< error records written */
 } cli_recorder;
 
-/** Makes the recorder's scratch (the parser's arena). */
+/** Makes the recorder's scratch (the parsers' arena and buffers). */
 void cli_recorder_init(cli_recorder *r);
 
 /** Releases the recorder's scratch. */

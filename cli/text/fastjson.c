@@ -259,14 +259,17 @@ static int is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-/* A number at p->s, by the grammar of RFC 8259. */
-static int number(cli_fastjson *p, cJSON *item)
+/*
+ * A number at text, any number of digits: those beyond the 19th
+ * significant one are left to strtod.
+ */
+static int number_general(const char *text, const char **end, double *out)
 {
 	static const double ten[23] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
-	const unsigned char *s = p->s, *start = s;
+	const unsigned char *s = (const unsigned char *)text, *start = s;
 	uint64_t w = 0;
 	int digits = 0, many = 0, exp10 = 0, neg = 0;
 	double v;
@@ -326,6 +329,92 @@ static int number(cli_fastjson *p, cJSON *item)
 	{
 		v = strtod((const char *)start, NULL); /* the sign included */
 	}
+	*out = v;
+	*end = (const char *)s;
+	return 0;
+}
+
+/*
+ * The usual number has at most 19 digits: they are gathered in one pass
+ * without counting significant ones (leading zeros add nothing to w),
+ * and only longer numbers take the general path.
+ */
+int cli_json_number(const char *text, const char **end, double *out)
+{
+	static const double ten[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+	};
+	const unsigned char *s = (const unsigned char *)text, *start = s, *digits;
+	uint64_t w = 0;
+	int exp10 = 0, neg = *s == '-';
+	long n;
+	double v;
+
+	s += neg;
+	digits = s;
+	if (*s == '0') {
+		if (is_digit(*++s))
+			return -1; /* a leading zero */
+	} else {
+		if (!is_digit(*s))
+			return -1;
+		do
+			w = w * 10 + (uint64_t)(*s++ - '0');
+		while (is_digit(*s));
+	}
+	n = s - digits;
+	if (*s == '.') {
+		const unsigned char *frac = ++s;
+
+		if (!is_digit(*s))
+			return -1;
+		do
+			w = w * 10 + (uint64_t)(*s++ - '0');
+		while (is_digit(*s));
+		exp10 = -(int)(s - frac);
+		n += s - frac;
+	}
+	if (n > 19) /* w may have wrapped: count the significant digits */
+		return number_general(text, end, out);
+	if (*s == 'e' || *s == 'E') {
+		int eneg = 0, e = 0;
+
+		s++;
+		if (*s == '+' || *s == '-')
+			eneg = *s++ == '-';
+		if (!is_digit(*s))
+			return -1;
+		for (; is_digit(*s); s++)
+			if (e < 100000)
+				e = e * 10 + (*s - '0');
+		exp10 += eneg ? -e : e;
+	}
+	if (s - start > MAX_NUMBER)
+		return -1;
+#if FLT_EVAL_METHOD == 0 /* no excess precision: one rounding */
+	if (w <= (uint64_t)1 << 53 && exp10 >= -22 && exp10 <= 22) {
+		v = exp10 < 0 ? (double)w / ten[-exp10] : (double)w * ten[exp10];
+		if (neg)
+			v = -v;
+	} else
+#endif
+	{
+		v = strtod((const char *)start, NULL); /* the sign included */
+	}
+	*out = v;
+	*end = (const char *)s;
+	return 0;
+}
+
+/* A number at p->s. */
+static int number(cli_fastjson *p, cJSON *item)
+{
+	const char *end;
+	double v;
+
+	if (cli_json_number((const char *)p->s, &end, &v) < 0)
+		return -1;
 	item->type = cJSON_Number;
 	item->valuedouble = v;
 	/* cJSON's saturation */
@@ -335,7 +424,7 @@ static int number(cli_fastjson *p, cJSON *item)
 		item->valueint = INT_MIN;
 	else
 		item->valueint = (int)v;
-	p->s = s;
+	p->s = (const unsigned char *)end;
 	return 0;
 }
 

@@ -40,6 +40,14 @@ cJSON *cli_fastjson_parse(cli_fastjson *p, const char *text, size_t len);
 size_t cli_json_strlen(const cJSON *item);
 
 /**
+ * Reads the JSON number (RFC 8259 grammar, sign included) at text, the
+ * way cli_fastjson_parse does: the correctly rounded double in *out and
+ * the end of the number in *end.  Returns -1 when text does not start
+ * with a number or the number is longer than 63 bytes (cJSON's limit).
+ */
+int cli_json_number(const char *text, const char **end, double *out);
+
+/**
  * Releases a tree from cli_fastjson_parse (the arena is reset) or from
  * cJSON (cJSON_Delete).
  */

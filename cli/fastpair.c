@@ -1,0 +1,424 @@
+/*
+ * fastpair.c - the common pair record read in one pass, text to pair.
+ *
+ * Most records of a batch are pairs of 3D shapes with the members the
+ * contract knows, written without escapes.  For them, building a cJSON
+ * tree and walking it again to check it cost more than answering the
+ * query.  This reader goes over the text once and fills the pair as it
+ * goes; it checks everything the strict way (cli_parse_pair on the tree)
+ * checks: the JSON grammar (RFC 8259), no unknown or repeated member,
+ * the members each kind needs, the types, lengths and ranges of the
+ * values.  At the first thing it does not know or that is wrong, it
+ * declines, and the caller reads the record the strict way, which says
+ * what is wrong: messages and positions are those of the strict path,
+ * and a record the contract gains later is simply declined until this
+ * reader learns it.  Numbers are converted by cli_json_number, the very
+ * conversion of fastjson.c, so the values are the same bits.
+ */
+#include "fastpair.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "text/buf.h"
+#include "text/fastjson.h"
+
+typedef const unsigned char *cur;
+
+/* The 3D kinds read here; others (segment, triangle, 2D) are declined. */
+enum {
+	HAS_TYPE = 1 << 0,
+	HAS_POSITION = 1 << 1,
+	HAS_ROTATION = 1 << 2,
+	HAS_MARGIN = 1 << 3,
+	HAS_HALF_EXTENTS = 1 << 4,
+	HAS_RADII = 1 << 5,
+	HAS_RADIUS = 1 << 6,
+	HAS_HALF_HEIGHT = 1 << 7,
+	HAS_OBJ = 1 << 8,
+	HAS_OBJECT = 1 << 9,
+	POSE = HAS_TYPE | HAS_POSITION | HAS_ROTATION | HAS_MARGIN
+};
+
+typedef struct fkind {
+	const char *name;
+	size_t len;
+	mink_shape3_type type;
+	unsigned need, allow; /* members needed, members allowed */
+} fkind;
+
+static const fkind fkinds[] = {
+	{"box", 3, MINK_BOX, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
+	{"sphere", 6, MINK_SPHERE, HAS_RADIUS, HAS_RADIUS},
+	{"capsule", 7, MINK_CAPSULE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	 HAS_RADIUS | HAS_HALF_HEIGHT},
+	{"cylinder", 8, MINK_CYLINDER, HAS_RADIUS | HAS_HALF_HEIGHT,
+	 HAS_RADIUS | HAS_HALF_HEIGHT},
+	{"cone", 4, MINK_CONE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	 HAS_RADIUS | HAS_HALF_HEIGHT},
+	{"ellipsoid", 9, MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
+	{"point", 5, MINK_POINT, 0, 0},
+	/* inline points are left to the strict path */
+	{"hull", 4, MINK_HULL, HAS_OBJ, HAS_OBJ | HAS_OBJECT},
+};
+
+static void blanks(cur *s)
+{
+	cur p = *s;
+
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	*s = p;
+}
+
+/*
+ * A string without escapes or control bytes at *s (a '"'): its bytes at
+ * *text, *len of them.  -1 for anything else.
+ */
+static int plain_string(cur *s, const char **text, size_t *len)
+{
+	cur p = *s + 1, start = p;
+
+	if (**s != '"')
+		return -1;
+	while (*p != '"') {
+		if (*p < 0x20 || *p == '\\')
+			return -1;
+		p++;
+	}
+	*text = (const char *)start;
+	*len = (size_t)(p - start);
+	*s = p + 1;
+	return 0;
+}
+
+/* A member's key and the ':' after it; *s at the value. */
+static int member_key(cur *s, const char **key, size_t *len)
+{
+	if (plain_string(s, key, len) < 0)
+		return -1;
+	blanks(s);
+	if (**s != ':')
+		return -1;
+	++*s;
+	blanks(s);
+	return 0;
+}
+
+static int key_is(const char *key, size_t len, const char *name)
+{
+	return strlen(name) == len && memcmp(key, name, len) == 0;
+}
+
+static int number(cur *s, double *v)
+{
+	const char *end;
+
+	if (cli_json_number((const char *)*s, &end, v) < 0)
+		return -1;
+	*s = (cur)end;
+	return 0;
+}
+
+/* An array of exactly n numbers. */
+static int numbers(cur *s, int n, double *out)
+{
+	if (**s != '[')
+		return -1;
+	++*s;
+	for (int i = 0; i < n; i++) {
+		blanks(s);
+		if (number(s, &out[i]) < 0)
+			return -1;
+		blanks(s);
+		if (**s != (i + 1 < n ? ',' : ']'))
+			return -1;
+		++*s;
+	}
+	return 0;
+}
+
+static int in_range(const double *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!(fabs(v[i]) <= MINK_MAX_COORD))
+			return 0;
+	return 1;
+}
+
+static int sizes_ok(const double *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!(fabs(v[i]) <= MINK_MAX_COORD) || v[i] < 0)
+			return 0;
+	return 1;
+}
+
+/* A string copied, NUL-terminated, to the reader's room for this record. */
+static const char *keep(cli_fastpair *f, const char *text, size_t len)
+{
+	char *at = f->strings.data + f->strings.len;
+
+	memcpy(at, text, len);
+	at[len] = '\0';
+	f->strings.len += len + 1;
+	return at;
+}
+
+/* The shape object at *s for `side`, into p. */
+static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
+{
+	const fkind *k = NULL;
+	unsigned has = 0;
+	double pos[3] = {0, 0, 0}, rot[4], margin = 0;
+	double v3[3] = {0, 0, 0}, radius = 0, half_height = 0;
+	const char *obj = NULL, *object = NULL;
+	mink_shape3 *sh = &p->shape3[side];
+	mink_quat quat = {1, 0, 0, 0};
+
+	if (**s != '{')
+		return -1;
+	++*s;
+	blanks(s);
+	if (**s == '}')
+		return -1; /* no type */
+	for (;;) {
+		const char *key, *text;
+		size_t len, tlen;
+		unsigned bit;
+
+		if (member_key(s, &key, &len) < 0)
+			return -1;
+		switch (len) {
+		case 3:
+			bit = key_is(key, len, "obj") ? HAS_OBJ : 0;
+			break;
+		case 4:
+			bit = key_is(key, len, "type") ? HAS_TYPE : 0;
+			break;
+		case 5:
+			bit = key_is(key, len, "radii") ? HAS_RADII : 0;
+			break;
+		case 6:
+			bit = key_is(key, len, "radius") ? HAS_RADIUS
+			      : key_is(key, len, "margin") ? HAS_MARGIN
+			      : key_is(key, len, "object") ? HAS_OBJECT : 0;
+			break;
+		case 8:
+			bit = key_is(key, len, "position") ? HAS_POSITION
+			      : key_is(key, len, "rotation") ? HAS_ROTATION : 0;
+			break;
+		case 11:
+			bit = key_is(key, len, "half_height") ? HAS_HALF_HEIGHT : 0;
+			break;
+		case 12:
+			bit = key_is(key, len, "half_extents") ? HAS_HALF_EXTENTS : 0;
+			break;
+		default:
+			bit = 0;
+		}
+		if (!bit || (has & bit))
+			return -1; /* unknown or repeated */
+		has |= bit;
+		switch (bit) {
+		case HAS_TYPE:
+			if (plain_string(s, &text, &tlen) < 0)
+				return -1;
+			for (size_t i = 0; i < sizeof fkinds / sizeof fkinds[0]; i++)
+				if (fkinds[i].len == tlen &&
+				    memcmp(fkinds[i].name, text, tlen) == 0)
+					k = &fkinds[i];
+			if (!k)
+				return -1;
+			break;
+		case HAS_POSITION:
+			if (numbers(s, 3, pos) < 0)
+				return -1;
+			break;
+		case HAS_ROTATION: /* a quaternion; a matrix or an axis is declined */
+			if (numbers(s, 4, rot) < 0)
+				return -1;
+			break;
+		case HAS_MARGIN:
+			if (number(s, &margin) < 0)
+				return -1;
+			break;
+		case HAS_HALF_EXTENTS:
+		case HAS_RADII:
+			if (numbers(s, 3, v3) < 0)
+				return -1;
+			break;
+		case HAS_RADIUS:
+			if (number(s, &radius) < 0)
+				return -1;
+			break;
+		case HAS_HALF_HEIGHT:
+			if (number(s, &half_height) < 0)
+				return -1;
+			break;
+		case HAS_OBJ:
+		case HAS_OBJECT:
+			if (plain_string(s, &text, &tlen) < 0)
+				return -1;
+			if (bit == HAS_OBJ)
+				obj = keep(f, text, tlen);
+			else
+				object = keep(f, text, tlen);
+			break;
+		}
+		blanks(s);
+		if (**s == '}')
+			break;
+		if (**s != ',')
+			return -1;
+		++*s;
+		blanks(s);
+	}
+	++*s;
+	/* What parse_shape would refuse, refused here too (and said there). */
+	if (!k || (has & ~(POSE | k->allow)) || (k->need & ~has))
+		return -1;
+	if (!in_range(pos, 3) || !sizes_ok(&margin, 1))
+		return -1;
+	if (has & HAS_ROTATION) {
+		double norm;
+
+		/* the run's order and norm rules (--quaternion-order, ...) */
+		if (!in_range(rot, 4) || cli_parse_quaternion(p, rot, &quat, &norm) < 0)
+			return -1;
+	}
+	memset(sh, 0, sizeof *sh);
+	sh->type = k->type;
+	sh->margin = margin;
+	switch (k->type) {
+	case MINK_BOX:
+		if (!sizes_ok(v3, 3))
+			return -1;
+		sh->box.half_extents = (mink_vec3){v3[0], v3[1], v3[2]};
+		break;
+	case MINK_ELLIPSOID:
+		if (!sizes_ok(v3, 3))
+			return -1;
+		sh->ellipsoid.radii = (mink_vec3){v3[0], v3[1], v3[2]};
+		break;
+	case MINK_SPHERE:
+		if (!sizes_ok(&radius, 1))
+			return -1;
+		sh->sphere.radius = radius;
+		break;
+	case MINK_CAPSULE:
+	case MINK_CYLINDER:
+	case MINK_CONE:
+		if (!sizes_ok(&radius, 1) || !sizes_ok(&half_height, 1))
+			return -1;
+		if (k->type == MINK_CAPSULE) {
+			sh->capsule.radius = radius;
+			sh->capsule.half_height = half_height;
+		} else if (k->type == MINK_CYLINDER) {
+			sh->cylinder.radius = radius;
+			sh->cylinder.half_height = half_height;
+		} else {
+			sh->cone.radius = radius;
+			sh->cone.half_height = half_height;
+		}
+		break;
+	case MINK_HULL:
+		if (!*obj)
+			return -1; /* an empty path */
+		p->obj[side] = obj;
+		p->object[side] = object;
+		break;
+	default:
+		break; /* a point */
+	}
+	p->pose3[side].position = (mink_vec3){pos[0], pos[1], pos[2]};
+	p->pose3[side].rotation = quat;
+	return 0;
+}
+
+void cli_fastpair_free(cli_fastpair *f)
+{
+	cli_buf_free(&f->strings);
+}
+
+int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
+                       int default_dim, cli_pair *p, cli_id *id)
+{
+	cur s = (cur)text;
+	cli_id my = *id;
+	int has_a = 0, has_b = 0, has_id = 0, has_dim = 0, dim = default_dim;
+
+	/* Room for every string of the record: they are shorter than it. */
+	f->strings.len = 0;
+	cli_buf_reserve(&f->strings, len + 1);
+	p->dim = 0;
+	p->obj[0] = p->obj[1] = NULL;
+	p->object[0] = p->object[1] = NULL;
+	p->notes[0] = p->notes[1] = NULL;
+	blanks(&s);
+	if (*s != '{')
+		return -1;
+	s++;
+	blanks(&s);
+	if (*s == '}')
+		return -1;
+	for (;;) {
+		const char *key, *str;
+		size_t klen, slen;
+		double v;
+
+		if (member_key(&s, &key, &klen) < 0)
+			return -1;
+		if (key_is(key, klen, "a") || key_is(key, klen, "b")) {
+			int side = key[0] == 'b';
+			int *has = side ? &has_b : &has_a;
+
+			if (*has || shape(f, &s, side, p) < 0)
+				return -1;
+			*has = 1;
+		} else if (key_is(key, klen, "id") && !has_id) {
+			has_id = 1;
+			if (*s == '"') {
+				if (plain_string(&s, &str, &slen) < 0)
+					return -1;
+				my.str = keep(f, str, slen);
+				my.len = slen;
+			} else {
+				/* an integer below 2^53 in magnitude (parse_id) */
+				if (number(&s, &v) < 0 || v != floor(v) ||
+				    fabs(v) > 9007199254740991.0)
+					return -1;
+				my.str = NULL;
+				my.num = v;
+			}
+		} else if (key_is(key, klen, "dim") && !has_dim) {
+			has_dim = 1;
+			if (number(&s, &v) < 0 || (v != 2 && v != 3))
+				return -1;
+			dim = (int)v;
+		} else {
+			return -1;
+		}
+		blanks(&s);
+		if (*s == '}')
+			break;
+		if (*s != ',')
+			return -1;
+		s++;
+		blanks(&s);
+	}
+	s++;
+	blanks(&s);
+	/* One value and nothing after it; both sides; 3D only here. */
+	if (s != (cur)text + len || !has_a || !has_b || dim != 3)
+		return -1;
+	p->dim = 3;
+	if (p->obj[0] || p->obj[1]) {
+		cli_error err;
+
+		if (cli_parse_objs(p, &err) < 0)
+			return -1; /* said by the strict path */
+	}
+	*id = my;
+	return 0;
+}
