@@ -251,43 +251,46 @@ static size_t emit(char *buf, int neg, char *digits, int prec, int exp10,
 
 /*
  * Whether the candidate of exact_digits that drops r of div units of N
- * (div 100 or 10) reads back, decided on the integer parts where they
- * tell: the value is r + R / 2^t units of N above the candidate rounded
- * down, and it reads back when twice its distance to the nearest
- * candidate is below H2 / 2^t = h + Hf / 2^t (half that below a power
- * of two, where the neighbour is nearer).  Returns 1 (it reads back; *up:
- * whether the nearest candidate is the one rounded up), -1 (it does not)
- * or 0 (too close to call, or a tie: the exact test decides).
+ * (div 100 or 10) reads back.  The value is r + R / 2^t units of N above
+ * the candidate rounded down, and it reads back when twice its distance
+ * to the nearest candidate, in units of 2^-t, is below H2 = 5^-q (half
+ * that room below a power of two, where the neighbour is nearer), or
+ * equal to it with m even (strtod rounds ties to even).  The integer
+ * parts (h = H2 >> t) decide most cases in 64 bits; the others are
+ * compared exactly in 128.  Returns 1 (it reads back; *up: whether the
+ * nearest candidate is the one rounded up), -1 (it does not) or 0 (r is
+ * exactly half of div: the parity of the last digit decides, left to the
+ * general test).
  */
-static int quick(unsigned r, unsigned div, unsigned long long R,
-                 unsigned long long h, unsigned long long m, int *up)
+static int quick(unsigned r, unsigned div, unsigned long long R, int t,
+                 unsigned long long H2, unsigned long long m, int *up)
 {
 	/* div is even: 2r - div is even, and 2r == div is a tie unless R > 0 */
-	long long k;
+	unsigned long long h = H2 >> t;
+	long long k, c = m == 1ULL << 52 ? 4 : 2;
+	u128 lim;
 
 	if (2 * r == div && R == 0)
 		return 0;
 	*up = 2 * r >= div;
 	if (*up) {
-		/* twice the distance: 2 (div - r) 2^t - 2R, against h 2^t + Hf */
+		/* twice the distance: 2 (div - r) 2^t - 2R, against H2 */
 		k = 2 * (long long)(div - r) - (long long)h;
 		if (k >= 3)
-			return -1; /* at least 3 * 2^t - 2R > 2^t + Hf */
+			return -1; /* at least 3 * 2^t - 2R > H2 */
 		if (k <= -1)
-			return 1;  /* at most 2R below -2^t < 0 <= Hf */
-		return 0;
-	}
-	/* c (r 2^t + R) with c = 2, or 4 below a power of two */
-	{
-		long long c = m == 1ULL << 52 ? 4 : 2;
-
+			return 1;  /* at most H2 - 2^t - 2R < H2 */
+		lim = 2 * ((((u128)(div - r)) << t) - R);
+	} else {
+		/* c (r 2^t + R), c = 2 (4 below a power of two) */
 		k = c * (long long)r - (long long)h;
 		if (k >= 1)
-			return -1; /* at least 2^t + cR > Hf */
+			return -1; /* at least H2 - (H2 mod 2^t) + 2^t > H2 */
 		if (k <= -c - 1)
-			return 1;  /* below (k + c) 2^t <= -2^t */
-		return 0;
+			return 1;  /* below H2 - 2^t */
+		lim = (u128)c * ((((u128)r) << t) + R);
 	}
+	return lim < H2 || (lim == H2 && !(m & 1)) ? 1 : -1;
 }
 
 /*
@@ -334,23 +337,21 @@ static size_t exact_digits(char *buf, int neg, unsigned long long m, int e)
 	write_digits(digits, N);
 	if (t > 0) {
 		/*
-		 * The common case, in 64 bits: R < 2^t <= 2^63 (as P < 2^116 and
-		 * N >= 2^53) and H2 = 5^-q < 2^63 = h 2^t + Hf, Hf < 2^t.  Each
-		 * candidate is decided by quick() when the integer parts tell;
-		 * only near a boundary does the exact test below run.
+		 * The common case: R < 2^t <= 2^63 (as P < 2^116 and N >= 2^53)
+		 * and H2 = 5^-q < 2^63.  quick() decides each candidate, mostly
+		 * in 64 bits; only a tie goes to the general test below.
 		 */
 		unsigned long long H = five_pow[-q], R64 = (unsigned long long)R;
-		unsigned long long h = H >> t;
 		unsigned r15 = (unsigned)(N % 100);
 		int up;
 
-		switch (quick(r15, 100, R64, h, m, &up)) {
+		switch (quick(r15, 100, R64, t, H, m, &up)) {
 		case 1:
 			return emit(buf, neg, digits, 15, q + 16, up);
 		case 0:
 			goto exact;
 		}
-		switch (quick(r15 % 10, 10, R64, h, m, &up)) {
+		switch (quick(r15 % 10, 10, R64, t, H, m, &up)) {
 		case 1:
 			return emit(buf, neg, digits, 16, q + 16, up);
 		case 0:
