@@ -193,11 +193,13 @@ if [ "$(stat -c %a "$TMP/old.json")" = 640 ]; then pass; else fail "-o: the old 
 # with -o the old file stays and the output is kept as FILE.partial.
 one='{"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}}'
 interrupt() { # SIGNAL ARGS...: two records, a pause, the signal, a third
+	# (3 s for mink to start and read the two: a sanitizer build on a
+	# loaded machine needed more than 1)
 	sig=$1
 	shift
-	{ printf '%s\n%s\n' "$one" "$one"; sleep 4; printf '%s\n' "$one"; } |
+	{ printf '%s\n%s\n' "$one" "$one"; sleep 8; printf '%s\n' "$one"; } |
 		"$MINK" "$@" >"$TMP/out" 2>"$TMP/err" &
-	sleep 1
+	sleep 3
 	kill -"$sig" $! # a background pipeline's $! is its last command, mink
 	wait $!
 	status=$?
