@@ -186,7 +186,7 @@ endif
 # fuzz/corpus/TARGET/ (seeds and every input that ever failed) through a
 # plain main (fuzz/replay.c) with the build's own compiler, so it needs no
 # clang; make fuzz builds the targets with clang's libFuzzer and runs each
-# for FUZZ_SECONDS, new inputs kept in build/fuzz/work/, failures in
+# for FUZZ_SECONDS, new inputs kept in build/fuzz/found/, failures in
 # build/fuzz/ (copy them into fuzz/corpus/TARGET/ once fixed).
 FUZZ_TARGETS = split fastjson csvread fmtnum obj record
 FUZZ_SECONDS ?= 60
@@ -218,11 +218,11 @@ fuzz:
 
 fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz-%)
 	@set -e; for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(BUILD)/fuzz/work/$$t; \
+	  mkdir -p $(BUILD)/fuzz/found/$$t; \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
 	  $(BUILD)/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
 	    -rss_limit_mb=2048 -artifact_prefix=$(BUILD)/fuzz/$$t- -print_final_stats=1 \
-	    $(BUILD)/fuzz/work/$$t fuzz/corpus/$$t; \
+	    $(BUILD)/fuzz/found/$$t fuzz/corpus/$$t; \
 	done
 
 check-unit: $(TEST_BIN) $(CLI_TEST_BIN)
