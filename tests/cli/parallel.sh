@@ -67,6 +67,12 @@ fi
 
 # --- parallel --pipepart ----------------------------------------------------------
 
+# parallel keeps state in ~/.parallel and resolves --workdir against $HOME:
+# a home of the test's own keeps it apart from the caller's (CI may have none).
+HOME=$TMP/home
+mkdir -p "$HOME" || exit 2
+export HOME
+
 # As documented (one chunk for a file this small), then in chunks of 64 KB.
 parallel --pipepart -a pairs.ndjson --block 10M -k mink -f ndjson >par.ndjson 2>par.err
 same one.ndjson par.ndjson "parallel --pipepart --block 10M" && pass
@@ -79,13 +85,18 @@ if [ "$n" -ge 10 ]; then pass; else fail "--block 64k made $n chunks, not 10 or 
 same one.csv par.csv "parallel --pipepart, CSV with --no-header" && pass
 
 # Two hosts: a stand-in for ssh runs the command here.  It drops ssh's
-# options and the host, as ssh does, and runs the rest with sh.
+# options and the host, as ssh does, and runs the rest with sh in the home
+# folder, with SHELL set as sshd sets it (parallel's remote worker runs the
+# command with $SHELL; CI may run without SHELL).
 cat >fakessh <<'SSH'
 #!/bin/sh
 echo "$1" >>hosts.log
 while [ $# -gt 0 ]; do case $1 in -*) shift ;; *) break ;; esac; done
 shift
 [ "$1" = -- ] && shift
+SHELL=/bin/sh
+export SHELL
+cd "$HOME" || exit 255
 exec sh -c "$*"
 SSH
 chmod +x fakessh
