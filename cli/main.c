@@ -383,15 +383,10 @@ int main(int argc, char **argv)
 			batch.max_record = (size_t)v;
 			break;
 		}
-		case OPT_MAX_ERRORS: {
-			unsigned long long v;
-
-			if (cli_parse_ullong(optarg, 1, LONG_MAX, &v) < 0)
-				return cli_usage_error(NULL, "invalid number of errors '%s' "
-				                       "(a number >= 1)", optarg);
-			batch.max_errors = (long)v;
+		case OPT_MAX_ERRORS:
+			if (cli_parse_max_errors(NULL, optarg, &batch.max_errors) != 0)
+				return 2;
 			break;
-		}
 		case OPT_OBJ_DIR:
 			if (!*optarg)
 				return cli_usage_error(NULL, "empty --obj-dir");

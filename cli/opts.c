@@ -5,6 +5,7 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -110,5 +111,15 @@ int cli_parse_ullong(const char *s, unsigned long long min,
 	if (*end || errno == ERANGE || v < min || v > max)
 		return -1;
 	*out = v;
+	return 0;
+}
+
+int cli_parse_max_errors(const char *cmd, const char *s, long *out)
+{
+	unsigned long long v;
+
+	if (cli_parse_ullong(s, 1, LONG_MAX, &v) < 0)
+		return cli_usage_error(cmd, "invalid number of errors '%s' (a number >= 1)", s);
+	*out = (long)v;
 	return 0;
 }

@@ -54,4 +54,10 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 int cli_parse_ullong(const char *s, unsigned long long min,
                      unsigned long long max, unsigned long long *out);
 
+/**
+ * --max-errors N, as every command reads it (N >= 1): 0, or a usage error
+ * of `cmd` printed and 2.
+ */
+int cli_parse_max_errors(const char *cmd, const char *s, long *out);
+
 #endif /* CLI_OPTS_H */

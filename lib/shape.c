@@ -153,19 +153,28 @@ mink_vec3 mk_dir_of_cell(int cell, int res)
 	}
 }
 
+/* A bare climbing shape over a hull's points and adjacency, every seed at
+ * `start`, its cursor in *cursor: what the tables below are built with. */
+static void climb_shape(mk_shape *c, const mink_vec3 *points, const int *adj_start,
+                        const int *adj, int start, int *cursor)
+{
+	shape_init(c, 0.0);
+	c->type = CORE_CLIMB3;
+	c->points3 = points;
+	c->adj_start = adj_start;
+	c->adj = adj;
+	*cursor = start;
+	c->cursor = cursor;
+	for (int i = 0; i < 6; i++)
+		c->seed[i] = start;
+}
+
 void mk_climb_table(const mink_vec3 *points, const int *adj_start, const int *adj, int start,
                     int res, int *table)
 {
 	mk_shape c;
-	int cursor = start;
-	shape_init(&c, 0.0);
-	c.type = CORE_CLIMB3;
-	c.points3 = points;
-	c.adj_start = adj_start;
-	c.adj = adj;
-	c.cursor = &cursor;
-	for (int i = 0; i < 6; i++)
-		c.seed[i] = start;
+	int cursor;
+	climb_shape(&c, points, adj_start, adj, start, &cursor);
 	for (int k = 0; k < 6 * res * res; k++) {
 		(void)support_climb(&c, mk_dir_of_cell(k, res));
 		table[k] = cursor;
@@ -178,15 +187,8 @@ void mk_climb_seeds(const mink_vec3 *points, const int *adj_start, const int *ad
 	static const mink_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
 	                                  {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 	mk_shape c;
-	int cursor = 0;
-	shape_init(&c, 0.0);
-	c.type = CORE_CLIMB3;
-	c.points3 = points;
-	c.adj_start = adj_start;
-	c.adj = adj;
-	c.cursor = &cursor;
-	for (int i = 0; i < 6; i++)
-		c.seed[i] = 0;
+	int cursor;
+	climb_shape(&c, points, adj_start, adj, 0, &cursor);
 	for (int i = 0; i < 6; i++) {
 		c.bound = fmax(c.bound, v3_len_safe(support_climb(&c, axes[i])));
 		c.seed[i] = cursor;

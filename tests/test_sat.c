@@ -104,6 +104,27 @@ static mink_quat tilt(tu_rng *r, double angle)
 	return (mink_quat){cos(0.5 * angle), u.x * s, u.y * s, u.z * s};
 }
 
+/* Two boxes of random sizes and orientations, at scale 1, 1e-6 or 1e6 by
+ * turn (i % 3); b's centre within `spread` (times the scale) of a's on each
+ * axis. */
+struct box_pose {
+	mink_vec3 ha, pa, hb, pb;
+	mink_quat qa, qb;
+};
+
+static struct box_pose random_pose(tu_rng *r, int i, double spread)
+{
+	double scale = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 1e-6 : 1e6;
+	struct box_pose x;
+	x.ha = tu_scale(tu_rng_box(r, 0.1, 1.0), scale);
+	x.hb = tu_scale(tu_rng_box(r, 0.1, 1.0), scale);
+	x.qa = tu_rng_quat(r);
+	x.qb = tu_rng_quat(r);
+	x.pa = tu_scale(tu_rng_box(r, -1.0, 1.0), scale);
+	x.pb = tu_add(x.pa, tu_scale(tu_rng_box(r, -spread, spread), scale));
+	return x;
+}
+
 static void test_random(void **state)
 {
 	(void)state;
@@ -112,14 +133,9 @@ static void test_random(void **state)
 	tu_begin();
 	cases = ties = 0;
 	for (int i = 0; i < 20000; i++) {
-		double scale = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 1e-6 : 1e6;
-		mink_vec3 ha = tu_scale(tu_rng_box(&r, 0.1, 1.0), scale);
-		mink_vec3 hb = tu_scale(tu_rng_box(&r, 0.1, 1.0), scale);
-		mink_quat qa = tu_rng_quat(&r), qb = tu_rng_quat(&r);
-		mink_vec3 pa = tu_scale(tu_rng_box(&r, -1.0, 1.0), scale);
-		mink_vec3 pb = tu_add(pa, tu_scale(tu_rng_box(&r, -1.2, 1.2), scale));
+		struct box_pose x = random_pose(&r, i, 1.2);
 		tu_case("random boxes %d", i);
-		one_pair(ha, qa, pa, hb, qb, pb, 1);
+		one_pair(x.ha, x.qa, x.pa, x.hb, x.qb, x.pb, 1);
 	}
 	printf("boxes, random: %ld overlapping pairs, %ld normals differ by a tie\n", cases, ties);
 	tu_end("boxes, random", cases);
@@ -250,14 +266,9 @@ static void test_apart(void **state)
 						           qf, pf);
 					}
 	for (int i = 0; i < 20000; i++) {
-		double scale = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 1e-6 : 1e6;
-		mink_vec3 ha = tu_scale(tu_rng_box(&r, 0.1, 1.0), scale);
-		mink_vec3 hb = tu_scale(tu_rng_box(&r, 0.1, 1.0), scale);
-		mink_quat qa = tu_rng_quat(&r), qb = tu_rng_quat(&r);
-		mink_vec3 pa = tu_scale(tu_rng_box(&r, -1.0, 1.0), scale);
-		mink_vec3 pb = tu_add(pa, tu_scale(tu_rng_box(&r, -3.0, 3.0), scale));
+		struct box_pose x = random_pose(&r, i, 3.0);
 		tu_case("apart: random boxes %d", i);
-		apart_pair(ha, qa, pa, hb, qb, pb);
+		apart_pair(x.ha, x.qa, x.pa, x.hb, x.qb, x.pb);
 	}
 	printf("boxes apart: %ld pairs, %ld answered in closed form\n", apart_cases, apart_closed);
 	tu_end("boxes apart", apart_cases);

@@ -1285,15 +1285,10 @@ int cli_diff_main(int argc, char **argv)
 		case 'q':
 			d.quiet = 1;
 			break;
-		case OPT_MAX_ERRORS: {
-			unsigned long long v;
-
-			if (cli_parse_ullong(optarg, 1, LONG_MAX, &v) < 0)
-				return cli_usage_error(CMD, "invalid number of errors '%s' "
-				                       "(a number >= 1)", optarg);
-			max_bad = (long)v;
+		case OPT_MAX_ERRORS:
+			if (cli_parse_max_errors(CMD, optarg, &max_bad) != 0)
+				return 2;
 			break;
-		}
 		case 'h':
 			fputs(help_text, stdout);
 			return cli_close_output(CMD, stdout, NULL, 0) < 0 ? 2 : 0;

@@ -260,24 +260,63 @@ static int is_digit(unsigned char c)
 }
 
 /*
- * A number at text, any number of digits: those beyond the 19th
- * significant one are left to strtod.
+ * The end of a number from start (its sign included): at s, after the
+ * digits, an optional exponent; w and exp10 are the digits read and the
+ * power of ten they imply (w above 2^53 when they are not exact).  A w
+ * that is a double exactly, times an exact power of ten, rounds once; all
+ * else goes to strtod.
  */
-static int number_general(const char *text, const char **end, double *out)
+static inline int number_tail(const unsigned char *start, const unsigned char *s, uint64_t w,
+                              int exp10, const char **end, double *out)
 {
 	static const double ten[23] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
-	const unsigned char *s = (const unsigned char *)text, *start = s;
-	uint64_t w = 0;
-	int digits = 0, many = 0, exp10 = 0, neg = 0;
 	double v;
 
-	if (*s == '-') {
-		neg = 1;
+	if (*s == 'e' || *s == 'E') {
+		int eneg = 0, e = 0;
+
 		s++;
+		if (*s == '+' || *s == '-')
+			eneg = *s++ == '-';
+		if (!is_digit(*s))
+			return -1;
+		for (; is_digit(*s); s++)
+			if (e < 100000)
+				e = e * 10 + (*s - '0');
+		exp10 += eneg ? -e : e;
 	}
+	if (s - start > MAX_NUMBER)
+		return -1;
+#if FLT_EVAL_METHOD == 0 /* no excess precision: one rounding */
+	if (w <= (uint64_t)1 << 53 && exp10 >= -22 && exp10 <= 22) {
+		v = exp10 < 0 ? (double)w / ten[-exp10] : (double)w * ten[exp10];
+		if (*start == '-')
+			v = -v;
+	} else
+#endif
+	{
+		v = strtod((const char *)start, NULL); /* the sign included */
+	}
+	*out = v;
+	*end = (const char *)s;
+	return 0;
+}
+
+/*
+ * A number at text, any number of digits: those beyond the 19th
+ * significant one are left to strtod.
+ */
+static int number_general(const char *text, const char **end, double *out)
+{
+	const unsigned char *s = (const unsigned char *)text, *start = s;
+	uint64_t w = 0;
+	int digits = 0, many = 0, exp10 = 0;
+
+	if (*s == '-')
+		s++;
 	if (!is_digit(*s))
 		return -1;
 	if (*s == '0' && is_digit(s[1]))
@@ -304,34 +343,7 @@ static int number_general(const char *text, const char **end, double *out)
 			}
 		}
 	}
-	if (*s == 'e' || *s == 'E') {
-		int eneg = 0, e = 0;
-
-		s++;
-		if (*s == '+' || *s == '-')
-			eneg = *s++ == '-';
-		if (!is_digit(*s))
-			return -1;
-		for (; is_digit(*s); s++)
-			if (e < 100000)
-				e = e * 10 + (*s - '0');
-		exp10 += eneg ? -e : e;
-	}
-	if (s - start > MAX_NUMBER)
-		return -1;
-#if FLT_EVAL_METHOD == 0 /* no excess precision: one rounding */
-	if (!many && w <= (uint64_t)1 << 53 && exp10 >= -22 && exp10 <= 22) {
-		v = exp10 < 0 ? (double)w / ten[-exp10] : (double)w * ten[exp10];
-		if (neg)
-			v = -v;
-	} else
-#endif
-	{
-		v = strtod((const char *)start, NULL); /* the sign included */
-	}
-	*out = v;
-	*end = (const char *)s;
-	return 0;
+	return number_tail(start, s, many ? UINT64_MAX : w, exp10, end, out);
 }
 
 /*
@@ -341,17 +353,12 @@ static int number_general(const char *text, const char **end, double *out)
  */
 int cli_json_number(const char *text, const char **end, double *out)
 {
-	static const double ten[23] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-	};
 	const unsigned char *s = (const unsigned char *)text, *start = s, *digits;
 	uint64_t w = 0;
-	int exp10 = 0, neg = *s == '-';
+	int exp10 = 0;
 	long n;
-	double v;
 
-	s += neg;
+	s += *s == '-';
 	digits = s;
 	if (*s == '0') {
 		if (is_digit(*++s))
@@ -377,34 +384,7 @@ int cli_json_number(const char *text, const char **end, double *out)
 	}
 	if (n > 19) /* w may have wrapped: count the significant digits */
 		return number_general(text, end, out);
-	if (*s == 'e' || *s == 'E') {
-		int eneg = 0, e = 0;
-
-		s++;
-		if (*s == '+' || *s == '-')
-			eneg = *s++ == '-';
-		if (!is_digit(*s))
-			return -1;
-		for (; is_digit(*s); s++)
-			if (e < 100000)
-				e = e * 10 + (*s - '0');
-		exp10 += eneg ? -e : e;
-	}
-	if (s - start > MAX_NUMBER)
-		return -1;
-#if FLT_EVAL_METHOD == 0 /* no excess precision: one rounding */
-	if (w <= (uint64_t)1 << 53 && exp10 >= -22 && exp10 <= 22) {
-		v = exp10 < 0 ? (double)w / ten[-exp10] : (double)w * ten[exp10];
-		if (neg)
-			v = -v;
-	} else
-#endif
-	{
-		v = strtod((const char *)start, NULL); /* the sign included */
-	}
-	*out = v;
-	*end = (const char *)s;
-	return 0;
+	return number_tail(start, s, w, exp10, end, out);
 }
 
 /* A number at p->s. */

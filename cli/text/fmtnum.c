@@ -384,21 +384,8 @@ exact:
 		}
 		/* strtod rounds ties to even: the halfway point reads back as v
 		   only when m is even.  17 digits always read back. */
-		if (prec == 17 || lim < H2 || (lim == H2 && !(m & 1))) {
-			int exp10 = q + 16, i = prec - 1;
-
-			if (up) {
-				while (i >= 0 && digits[i] == '9')
-					digits[i--] = '0';
-				if (i < 0) { /* 99..9 rounded up */
-					digits[0] = '1';
-					exp10++;
-				} else {
-					digits[i]++;
-				}
-			}
-			return format_g(buf, neg, digits, prec, exp10);
-		}
+		if (prec == 17 || lim < H2 || (lim == H2 && !(m & 1)))
+			return emit(buf, neg, digits, prec, q + 16, up);
 	}
 	return 0; /* not reached */
 }

@@ -383,6 +383,46 @@ static cli_read_status emit_element(cli_reader *r, cli_record *rec)
 }
 
 /*
+ * The byte c at buf[pos], inside a string.  Returns 1 if it closes the
+ * string (the element then ends after it, so far).  A raw newline is invalid
+ * in a JSON string (the parser will say so) but still ends a line, escaped
+ * or not.
+ */
+static int string_byte(cli_reader *r, char c)
+{
+	if (c == '\n')
+		new_line(r, r->pos);
+	if (r->escape) {
+		r->escape = 0;
+	} else if (c == '\\') {
+		r->escape = 1;
+	} else if (c == '"') {
+		r->in_string = 0;
+		r->rec_end = r->pos + 1;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The closing bracket c ('}' or ']') at buf[pos], inside a value.  Returns
+ * CLI_READ_BROKEN when nothing or the other kind of bracket is open, else
+ * -1 (the bracket closed).
+ */
+static int close_bracket(cli_reader *r, char c)
+{
+	if (r->depth == 0)
+		return broken(r, c == '}' ? "unexpected '}'" : "unexpected ']'", r->line,
+		              column(r, r->pos));
+	if (!open_is(r, c == '}' ? '{' : '['))
+		return broken(r, c == '}' ? "mismatched '}'" : "mismatched ']'", r->line,
+		              column(r, r->pos));
+	r->depth--;
+	r->rec_end = r->pos + 1;
+	return -1;
+}
+
+/*
  * Scans the JSON array from buf[pos].  Returns what cli_reader_next returns
  * when an element is complete or the array is broken, else -1: the caller
  * goes on (with more input, or in the phase the scan moved to).
@@ -393,18 +433,7 @@ static int scan_element(cli_reader *r, cli_record *rec)
 		char c = r->buf[r->pos];
 
 		if (r->in_string) {
-			/* A raw newline is invalid in a JSON string (the parser will
-			 * say so) but still ends a line, escaped or not. */
-			if (c == '\n')
-				new_line(r, r->pos);
-			if (r->escape) {
-				r->escape = 0;
-			} else if (c == '\\') {
-				r->escape = 1;
-			} else if (c == '"') {
-				r->in_string = 0;
-				r->rec_end = r->pos + 1;
-			}
+			(void)string_byte(r, c);
 			r->pos++;
 			continue;
 		}
@@ -418,7 +447,10 @@ static int scan_element(cli_reader *r, cli_record *rec)
 			break;
 		case ',':
 		case ']':
-			if (r->depth == 0) {
+		case '}': {
+			int st;
+
+			if (r->depth == 0 && c != '}') { /* the element ends */
 				if (c == ']' && !r->begun && !r->after_comma) {
 					r->phase = P_AFTER; /* "[]" */
 					r->pos++;
@@ -426,21 +458,15 @@ static int scan_element(cli_reader *r, cli_record *rec)
 				}
 				return emit_element(r, rec);
 			}
-			if (c == ']') {
-				if (!open_is(r, '['))
-					return broken(r, "mismatched ']'", r->line,
-					              column(r, r->pos));
-				r->depth--;
+			if (c == ',') {
+				r->rec_end = r->pos + 1;
+				break;
 			}
-			r->rec_end = r->pos + 1;
+			st = close_bracket(r, c);
+			if (st >= 0)
+				return st;
 			break;
-		case '}':
-			if (r->depth == 0 || !open_is(r, '{'))
-				return broken(r, r->depth ? "mismatched '}'" : "unexpected '}'",
-				              r->line, column(r, r->pos));
-			r->depth--;
-			r->rec_end = r->pos + 1;
-			break;
+		}
 		case '{':
 		case '[':
 			begin_element(r);
@@ -489,19 +515,9 @@ static int scan_values(cli_reader *r, cli_record *rec)
 		char c = r->buf[r->pos];
 
 		if (r->in_string) {
-			if (c == '\n')
-				new_line(r, r->pos);
-			if (r->escape) {
-				r->escape = 0;
-			} else if (c == '\\') {
-				r->escape = 1;
-			} else if (c == '"') {
-				r->in_string = 0;
-				r->rec_end = r->pos + 1;
-				if (r->depth == 0) {
-					r->pos++;
-					return emit_value(r, rec);
-				}
+			if (string_byte(r, c) && r->depth == 0) {
+				r->pos++;
+				return emit_value(r, rec);
 			}
 			r->pos++;
 			continue;
@@ -527,20 +543,17 @@ static int scan_values(cli_reader *r, cli_record *rec)
 			r->rec_end = r->pos + 1;
 			break;
 		case '}':
-		case ']':
-			if (r->depth == 0)
-				return broken(r, c == '}' ? "unexpected '}'" : "unexpected ']'",
-				              r->line, column(r, r->pos));
-			if (!open_is(r, c == '}' ? '{' : '['))
-				return broken(r, c == '}' ? "mismatched '}'" : "mismatched ']'",
-				              r->line, column(r, r->pos));
-			r->depth--;
-			r->rec_end = r->pos + 1;
+		case ']': {
+			int st = close_bracket(r, c);
+
+			if (st >= 0)
+				return st;
 			if (r->depth == 0) {
 				r->pos++;
 				return emit_value(r, rec);
 			}
 			break;
+		}
 		case '"':
 			begin_element(r);
 			r->in_string = 1;

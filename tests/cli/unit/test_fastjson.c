@@ -18,23 +18,11 @@
 #include "text/jsoncheck.h"
 #include "text/buf.h"
 
-static unsigned long long state = 88172645463325252ULL;
-
-static unsigned long long next(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
-
-static unsigned pick(unsigned n)
-{
-	return (unsigned)(next() % n);
-}
+#define RANDTEXT_SEED 88172645463325252ULL
+#include "randtext.h"
 
 /* What cli_parse_json (text/jsoncheck.c) accepts, and the tree it returns. */
-static cJSON *reference(const char *text, size_t len)
+static cJSON *reference(const char *rec, size_t len)
 {
 	char msg[128];
 	size_t off;
@@ -42,12 +30,12 @@ static cJSON *reference(const char *text, size_t len)
 	cJSON *json;
 	size_t at;
 
-	if (cli_json_check(text, len, &off, msg, sizeof msg) < 0)
+	if (cli_json_check(rec, len, &off, msg, sizeof msg) < 0)
 		return NULL;
-	json = cJSON_ParseWithLengthOpts(text, len + 1, &end, 0);
+	json = cJSON_ParseWithLengthOpts(rec, len + 1, &end, 0);
 	if (!json)
 		return NULL;
-	for (at = (size_t)(end - text); at < len && strchr(" \t\r\n", text[at]);)
+	for (at = (size_t)(end - rec); at < len && strchr(" \t\r\n", rec[at]);)
 		at++;
 	if (at != len) {
 		cJSON_Delete(json);
@@ -105,22 +93,6 @@ static int same(const cJSON *a, const cJSON *b)
 	                 b->child->prev->next != NULL))
 		return 0;
 	return 1;
-}
-
-typedef struct text {
-	char buf[8192];
-	size_t len;
-} text;
-
-static void put(text *t, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (t->len + n < sizeof t->buf - 1) {
-		memcpy(t->buf + t->len, s, n);
-		t->len += n;
-	}
-	t->buf[t->len] = '\0';
 }
 
 static void blank(text *t)

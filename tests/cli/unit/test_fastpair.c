@@ -20,36 +20,8 @@
 #include "parse.h"
 #include "text/jsoncheck.h"
 
-static unsigned long long state = 2463534242ULL;
-
-static unsigned long long next(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
-
-static unsigned pick(unsigned n)
-{
-	return (unsigned)(next() % n);
-}
-
-typedef struct text {
-	char buf[4096];
-	size_t len;
-} text;
-
-static void put(text *t, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (t->len + n < sizeof t->buf - 1) {
-		memcpy(t->buf + t->len, s, n);
-		t->len += n;
-	}
-	t->buf[t->len] = '\0';
-}
+#define RANDTEXT_SEED 2463534242ULL
+#include "randtext.h"
 
 static void blank(text *t)
 {
