@@ -32,6 +32,7 @@
 #include "record.h"
 #include "text/buf.h"
 #include "text/sniff.h"
+#include "text/instream.h"
 #include "text/split.h"
 
 enum {
@@ -97,7 +98,6 @@ struct cli_batch_run {
 	int first;             /* the next record is the file's first */
 	char diag[320];        /* the file is not pairs: what it looks like */
 	long diag_line;
-	int cancellable;       /* the reader thread may be cancelled in read(2) */
 
 	/* Under mu. */
 	pthread_mutex_t mu;
@@ -278,11 +278,12 @@ static void before_read(void *ctx)
 
 	if (run->cur && run->cur->n > 0)
 		hand_on(run);
-	if (!run->threaded)
+	if (!run->threaded) {
 		cli_writer_flush(run->b->writer);
-	else if (run->cancellable)
-		/* Only read(2) may be cut short: no lock is held there. */
-		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+		/* Output that cannot be written: no more input is waited for. */
+		if (cli_writer_error_number(run->b->writer) || run->b->stopped)
+			cli_instream_wake();
+	}
 }
 
 static cli_read_status read_all(struct cli_batch_run *run)
@@ -291,8 +292,6 @@ static cli_read_status read_all(struct cli_batch_run *run)
 	cli_read_status st;
 
 	while ((st = cli_reader_next(run->reader, &rec)) == CLI_READ_RECORD) {
-		if (run->cancellable)
-			pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 		/* --shard cuts by the file's size: compressed, no offset fits it. */
 		if (run->b->shard && cli_reader_compression(run->reader)) {
 			snprintf(run->diag, sizeof run->diag, "--shard needs an uncompressed "
@@ -331,8 +330,6 @@ static cli_read_status read_all(struct cli_batch_run *run)
 		                       run->b->stopped))
 			return st;
 	}
-	if (run->cancellable)
-		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	hand_on(run);
 	return st;
 }
@@ -345,7 +342,6 @@ static void *reader_main(void *arg)
 	struct cli_batch_run *run = arg;
 	cli_read_status st;
 
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 	/* The interrupting signals reach this thread alone (the others block
 	 * them): a read(2) waiting for input returns, and reading stops. */
 	pthread_sigmask(SIG_UNBLOCK, &interrupts, NULL);
@@ -415,7 +411,7 @@ static void *worker_main(void *arg)
 /*
  * The calling thread's part: writes the blocks in order until the reader
  * is done and every block it handed on is out.  On a write error it stops
- * the others, cancelling a read(2) that waits for input.
+ * the others, waking a reader that waits for input (cli_instream_wake).
  */
 static void write_all(struct cli_batch_run *run, pthread_t reader,
                       int *reader_joined, cli_read_status *st)
@@ -427,46 +423,45 @@ static void write_all(struct cli_batch_run *run, pthread_t reader,
 		block *k = &run->blocks[run->written % run->nblocks];
 
 		if (run->written < run->filled && k->state == B_DONE) {
-			int failed;
-
 			pthread_mutex_unlock(&run->mu);
 			write_block(run, k);
 			block_reset(k);
 			dirty = 1;
-			failed = cli_writer_error_number(run->b->writer) != 0 ||
-			         run->b->stopped;
 			pthread_mutex_lock(&run->mu);
 			k->state = B_FREE;
 			run->written++;
 			pthread_cond_signal(&run->to_reader);
-			if (failed && !run->stop) {
-				void *ret;
-
-				run->stop = 1;
-				pthread_cond_broadcast(&run->to_reader);
-				pthread_mutex_unlock(&run->mu);
-				pthread_cancel(reader);
-				pthread_join(reader, &ret);
-				*reader_joined = 1;
-				if (ret != PTHREAD_CANCELED)
-					*st = (cli_read_status)(size_t)ret;
-				pthread_mutex_lock(&run->mu);
-				run->reader_done = 1;
-				pthread_cond_broadcast(&run->to_workers);
-			}
-			continue;
-		}
-		if (run->reader_done && run->written == run->filled)
+		} else if (run->reader_done && run->written == run->filled) {
 			break;
-		if (dirty) {
+		} else if (dirty) {
 			/* Nothing to write yet: let out what is written so far. */
 			pthread_mutex_unlock(&run->mu);
 			cli_writer_flush(run->b->writer);
 			dirty = 0;
 			pthread_mutex_lock(&run->mu);
+		} else {
+			pthread_cond_wait(&run->to_writer, &run->mu);
 			continue;
 		}
-		pthread_cond_wait(&run->to_writer, &run->mu);
+		/* A write failed (now or at the flush), or --max-errors was
+		 * reached: the reader stops, even one waiting for input. */
+		if (!run->stop && (cli_writer_error_number(run->b->writer) != 0 ||
+		                   run->b->stopped)) {
+			void *ret;
+
+			run->stop = 1;
+			pthread_cond_broadcast(&run->to_reader);
+			pthread_mutex_unlock(&run->mu);
+			cli_instream_wake();
+			pthread_join(reader, &ret);
+			*reader_joined = 1;
+			/* Stopped by the wake: the run stopped early. */
+			if ((cli_read_status)(size_t)ret != CLI_READ_END)
+				*st = (cli_read_status)(size_t)ret;
+			pthread_mutex_lock(&run->mu);
+			run->reader_done = 1;
+			pthread_cond_broadcast(&run->to_workers);
+		}
 	}
 	pthread_mutex_unlock(&run->mu);
 }
@@ -482,7 +477,9 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 	run->filled = run->taken = run->written = 0;
 	run->reader_done = run->stop = 0;
 	run->threaded = 1;
-	run->cancellable = 1;
+	/* A write that fails wakes a reader that waits for input.  Without the
+	 * pipe (no descriptors left), the reader stops at its next read. */
+	(void)cli_instream_wake_init();
 	/* The threads inherit the blocked interrupts; the reader unblocks them. */
 	sigemptyset(&interrupts);
 	sigaddset(&interrupts, SIGINT);
@@ -503,7 +500,7 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 		pthread_mutex_unlock(&run->mu);
 		for (int i = 0; i < started; i++)
 			pthread_join(run->workers[i].thread, NULL);
-		run->threaded = run->cancellable = 0;
+		run->threaded = 0;
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return 0;
 	}
@@ -517,7 +514,7 @@ static int run_threaded(struct cli_batch_run *run, cli_read_status *st)
 	}
 	for (int i = 0; i < started; i++)
 		pthread_join(run->workers[i].thread, NULL);
-	run->threaded = run->cancellable = 0;
+	run->threaded = 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return 1;
 }

@@ -23,6 +23,7 @@
 #include "text/fmtnum.h"
 #include "mink.h"
 #include "objpair.h"
+#include "text/instream.h"
 #include "text/split.h"
 #include "outfile.h"
 #include "parse.h"
@@ -221,6 +222,7 @@ static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig)
 {
 	interrupted = sig;
+	cli_instream_wake();
 }
 
 /*
@@ -241,6 +243,8 @@ static void catch_interrupts(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	cli_reader_stop_on(&interrupted);
+	(void)cli_instream_wake_init(); /* without it, a read in progress is cut short by
+	                                   the signal alone (no SA_RESTART) */
 }
 
 int main(int argc, char **argv)

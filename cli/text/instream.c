@@ -13,9 +13,13 @@
 #include "text/instream.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <zlib.h>
@@ -30,6 +34,7 @@ enum kind { K_DETECT, K_PLAIN, K_GZIP, K_ZSTD };
 
 struct cli_instream {
 	int fd;
+	int waits;           /* fd is no regular file: a read may wait */
 	enum kind kind;
 	unsigned char *in;   /* compressed bytes (or the plain prefix) */
 	size_t in_len, in_pos;
@@ -45,9 +50,11 @@ struct cli_instream {
 cli_instream *cli_instream_new(int fd)
 {
 	cli_instream *s = cli_xrealloc(NULL, sizeof *s);
+	struct stat st;
 
 	memset(s, 0, sizeof *s);
 	s->fd = fd;
+	s->waits = fstat(fd, &st) != 0 || !S_ISREG(st.st_mode);
 	s->kind = K_DETECT;
 	s->in = cli_xrealloc(NULL, IN_CHUNK);
 	return s;
@@ -74,6 +81,67 @@ const char *cli_instream_format(const cli_instream *s)
 	return s->kind == K_GZIP ? "gzip" : s->kind == K_ZSTD ? "zstd" : NULL;
 }
 
+/* --- Stopping a reader ------------------------------------------------------- */
+
+/* The wake pipe (a self-pipe): written once to stop, never drained. */
+static int wake_fd[2] = {-1, -1};
+static volatile sig_atomic_t woken;
+
+int cli_instream_wake_init(void)
+{
+	if (wake_fd[0] >= 0)
+		return 0;
+	if (pipe(wake_fd) != 0) {
+		wake_fd[0] = wake_fd[1] = -1;
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(wake_fd[i], F_SETFD, FD_CLOEXEC);
+		fcntl(wake_fd[i], F_SETFL, fcntl(wake_fd[i], F_GETFL) | O_NONBLOCK);
+	}
+	return 0;
+}
+
+void cli_instream_wake(void)
+{
+	int saved = errno;
+
+	woken = 1;
+	if (wake_fd[1] >= 0 && write(wake_fd[1], "", 1) < 0) {
+		/* full: it is readable already */
+	}
+	errno = saved;
+}
+
+int cli_instream_woken(void)
+{
+	return woken;
+}
+
+/*
+ * read(2) of the input, or -1 with EINTR once woken: a read that may wait
+ * waits for the input and the wake pipe together, so a wake that comes
+ * before the read is not missed.
+ */
+static ssize_t raw_read(cli_instream *s, void *buf, size_t n)
+{
+	if (woken) {
+		errno = EINTR;
+		return -1;
+	}
+	if (s->waits && wake_fd[0] >= 0) {
+		struct pollfd p[2] = {{s->fd, POLLIN, 0}, {wake_fd[0], POLLIN, 0}};
+
+		if (poll(p, 2, -1) < 0)
+			return -1; /* EINTR: the caller asks again */
+		if (p[1].revents) {
+			errno = EINTR;
+			return -1;
+		}
+	}
+	return read(s->fd, buf, n);
+}
+
 /* More compressed bytes into s->in (those not yet used are kept). */
 static int refill(cli_instream *s)
 {
@@ -84,7 +152,7 @@ static int refill(cli_instream *s)
 		s->in_len -= s->in_pos;
 		s->in_pos = 0;
 	}
-	n = read(s->fd, s->in + s->in_len, IN_CHUNK - s->in_len);
+	n = raw_read(s, s->in + s->in_len, IN_CHUNK - s->in_len);
 	if (n < 0)
 		return -1;
 	if (n == 0)
@@ -235,5 +303,5 @@ ssize_t cli_instream_read(cli_instream *s, char *buf, size_t n)
 	}
 	if (s->in_eof)
 		return 0;
-	return read(s->fd, buf, n);
+	return raw_read(s, buf, n);
 }

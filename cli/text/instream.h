@@ -29,4 +29,19 @@ const char *cli_instream_format(const cli_instream *s);
 
 void cli_instream_free(cli_instream *s);
 
+/*
+ * Stopping a reader that waits for input.  cli_instream_wake_init makes a
+ * pipe (once; -1 if it cannot); from then on a read of a pipe, terminal or
+ * socket waits for its input and the pipe together, and after
+ * cli_instream_wake every read returns -1 with errno EINTR at once, in
+ * every thread, for good.  cli_instream_wake is async-signal-safe: an
+ * interrupt handler calls it, or a thread that wants the reading to stop
+ * (a write that failed).  Reads of regular files, which do not wait, are
+ * not looked at.
+ */
+int cli_instream_wake_init(void);
+void cli_instream_wake(void);
+/** Whether cli_instream_wake has been called. */
+int cli_instream_woken(void);
+
 #endif /* CLI_TEXT_INSTREAM_H */

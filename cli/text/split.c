@@ -179,7 +179,7 @@ void cli_reader_stop_on(const volatile sig_atomic_t *flag)
 
 static int stopped(void)
 {
-	return stop_flag && *stop_flag;
+	return (stop_flag && *stop_flag) || cli_instream_woken();
 }
 
 /* Reads the next chunk: 1, 0 at the end of the input, -1 on an error, -2

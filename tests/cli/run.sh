@@ -240,6 +240,26 @@ if [ -w /dev/full ]; then
 	"$MINK" --help >/dev/full 2>"$TMP/err"
 	status=$?
 	expect "--help on /dev/full" 2 '*' '*'
+	# A write that fails while the input waits (a pipe still open): the
+	# reading stops at once, with one worker or two, not at the input's end.
+	mkfifo "$TMP/fifo"
+	for j in 1 2; do
+		sh -c 'cat testdata/noid.ndjson && exec sleep 30' >"$TMP/fifo" 2>/dev/null &
+		feeder=$!
+		timeout 20 "$MINK" -j $j -f ndjson "$TMP/fifo" >/dev/full 2>"$TMP/err"
+		status=$?
+		kill $feeder 2>/dev/null
+		wait $feeder 2>/dev/null
+		expect "-j $j: stdout on /dev/full, the input a pipe that stays open" 2 '*' '*'
+		sh -c 'cat testdata/noid.ndjson && exec sleep 30' >"$TMP/fifo" 2>/dev/null &
+		feeder=$!
+		timeout 20 "$MINK" -j $j --max-errors 1 -f ndjson "$TMP/fifo" >/dev/null 2>"$TMP/err"
+		status=$?
+		kill $feeder 2>/dev/null
+		wait $feeder 2>/dev/null
+		expect "-j $j: --max-errors 1, the input a pipe that stays open" 1 '*' '*'
+	done
+	rm -f "$TMP/fifo"
 else
 	skip "no /dev/full"
 fi
