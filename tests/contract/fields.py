@@ -100,11 +100,18 @@ def input_pairs(path):
     return out
 
 
+def lists_for(path):
+    """The field lists tried on an input.  The OBJ inputs spend their time
+    building hulls (a 50 000-point sphere among them), not writing fields:
+    they get the list of every field and the '+' form only."""
+    return LISTS[3:5] if os.path.basename(path).startswith("obj-") else LISTS
+
+
 def check_json(path, extra):
     status, out, err = run(extra + ["-f", "ndjson", path])
     default = records_of(out.decode("utf-8"), "ndjson")
     pairs = input_pairs(path)
-    for lst in LISTS:
+    for lst in lists_for(path):
         names = expand(lst, False)
         for fmt in ("json", "ndjson"):
             args = extra + ["--fields", lst, "-f", fmt, path]
@@ -147,7 +154,7 @@ def check_csv(path, extra):
     dh, drows = read_csv(out)
     st, out, err = run(extra + ["-f", "ndjson", path])
     djson = records_of(out.decode("utf-8"), "ndjson")
-    for lst in LISTS:
+    for lst in lists_for(path):
         names = expand(lst, True)
         args = extra + ["--fields", lst, "-f", "csv", path]
         st, out, err = run(args)
