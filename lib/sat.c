@@ -356,6 +356,59 @@ static int boxes_apart(const mk_shape *A, const mk_shape *B, const double *a, co
 	return 0;
 }
 
+/* The edge-pair axes' pass over the boxes (see mk_sat_boxes). */
+typedef struct edge_pass {
+	const double *a, *b;
+	const double (*r)[3], (*ar)[3];
+	const double *tt;
+	double *over, *len;
+	int *used;
+	int apart;
+	double eps4;
+} edge_pass;
+
+#if defined(__GNUC__)
+#define MK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MK_ALWAYS_INLINE inline
+#endif
+
+/*
+ * Edge pair e_i x c_j, in the closed form of Gottschalk et al.: the
+ * components of c_j, so only the length needs a square root.  Returns 1
+ * when GJK must answer instead (a nearly parallel pair that overlaps, or a
+ * touching axis), else 0.
+ */
+static MK_ALWAYS_INLINE int edge_axis(edge_pass *p, int i, int j)
+{
+	int k = 6 + 3 * i + j, i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3,
+	    j2 = (j + 2) % 3;
+	const double(*r)[3] = p->r, (*ar)[3] = p->ar;
+	double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+	/* Parallel edges: the face axes cover them.  Nearly parallel ones:
+	 * the axis's direction is the rounding of R's entries over the length
+	 * (1e-16 / 1e-9 = 1e-7 rad): GJK's when overlapping; left out when
+	 * apart (a certificate needs no particular axis). */
+	p->used[k] = len2 > 1e-24;
+	if (!p->used[k])
+		return 0;
+	if (len2 <= 1e-12) {
+		p->used[k] = 0;
+		return !p->apart;
+	}
+	double ra = p->a[i1] * ar[i2][j] + p->a[i2] * ar[i1][j];
+	double rb = p->b[j1] * ar[i][j2] + p->b[j2] * ar[i][j1];
+	double tl = p->tt[i2] * r[i1][j] - p->tt[i1] * r[i2][j];
+	p->len[k] = sqrt(len2);
+	p->over[k] = (ra + rb - fabs(tl)) / p->len[k];
+	if (!p->apart && !(p->over[k] > p->eps4)) {
+		if (!(p->over[k] < -p->eps4))
+			return 1;
+		p->apart = 1;
+	}
+	return 0;
+}
+
 int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
 	double a[3] = {A->half.x * A->scale, A->half.y * A->scale, A->half.z * A->scale};
@@ -390,39 +443,15 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	int apart = over[face] < -4.0 * tol->eps;
 	if (!apart && !(over[face] > 4.0 * tol->eps))
 		return 0;
-	/* Edge pairs e_i x c_j, in the closed form of Gottschalk et al.: the
-	 * components of c_j, so only the length needs a square root. */
-	static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+	/* The edge pairs' axes. */
 	const double(*r)[3] = B->rot.m;
-	for (int i = 0; i < 3; i++)
-		for (int j = 0; j < 3; j++) {
-			int k = 6 + 3 * i + j, i1 = next[i], i2 = prev[i], j1 = next[j], j2 = prev[j];
-			double len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
-			/* Parallel edges: the face axes cover them.  Nearly parallel
-			 * ones: the axis's direction is the rounding of R's entries
-			 * over the length (1e-16 / 1e-9 = 1e-7 rad): GJK's when
-			 * overlapping; left out when apart (a certificate needs no
-			 * particular axis). */
-			used[k] = len2 > 1e-24;
-			if (!used[k])
-				continue;
-			if (len2 <= 1e-12) {
-				if (!apart)
-					return 0;
-				used[k] = 0;
-				continue;
-			}
-			double ra = a[i1] * ar[i2][j] + a[i2] * ar[i1][j];
-			double rb = b[j1] * ar[i][j2] + b[j2] * ar[i][j1];
-			double tl = tt[i2] * r[i1][j] - tt[i1] * r[i2][j];
-			len[k] = sqrt(len2);
-			over[k] = (ra + rb - fabs(tl)) / len[k];
-			if (!apart && !(over[k] > 4.0 * tol->eps)) {
-				if (!(over[k] < -4.0 * tol->eps))
-					return 0;
-				apart = 1;
-			}
-		}
+	edge_pass ep = {a, b, r, ar, tt, over, len, used, apart, 4.0 * tol->eps};
+	/* Written out, so that every index is a constant. */
+	if (edge_axis(&ep, 0, 0) || edge_axis(&ep, 0, 1) || edge_axis(&ep, 0, 2) ||
+	    edge_axis(&ep, 1, 0) || edge_axis(&ep, 1, 1) || edge_axis(&ep, 1, 2) ||
+	    edge_axis(&ep, 2, 0) || edge_axis(&ep, 2, 1) || edge_axis(&ep, 2, 2))
+		return 0;
+	apart = ep.apart;
 	if (apart)
 		return boxes_apart(A, B, a, b, ea, eb, t, over, len, used, tol, ans);
 	/* The least overlap and the next: axes within the fast pass's rounding

@@ -663,88 +663,85 @@ static void shape_init(mk_shape *c, double margin)
 
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 {
-	mk_shape c;
-	shape_init(&c, s->margin);
+	mk_shape *c = out; /* filled in place: the struct is large */
+	shape_init(c, s->margin);
 	switch (s->type) {
 	case MINK_SPHERE:
-		c.type = CORE_POINT;
-		c.margin += s->sphere.radius;
+		c->type = CORE_POINT;
+		c->margin += s->sphere.radius;
 		break;
 	case MINK_BOX:
-		c.type = CORE_BOX;
-		c.half = s->box.half_extents;
-		c.bound = v3_len_safe(c.half);
+		c->type = CORE_BOX;
+		c->half = s->box.half_extents;
+		c->bound = v3_len_safe(c->half);
 		break;
 	case MINK_CAPSULE:
-		c.type = CORE_SEGMENT;
-		c.corner[0] = v3(0, 0, -s->capsule.half_height);
-		c.corner[1] = v3(0, 0, s->capsule.half_height);
-		c.margin += s->capsule.radius;
-		c.bound = s->capsule.half_height;
+		c->type = CORE_SEGMENT;
+		c->corner[0] = v3(0, 0, -s->capsule.half_height);
+		c->corner[1] = v3(0, 0, s->capsule.half_height);
+		c->margin += s->capsule.radius;
+		c->bound = s->capsule.half_height;
 		break;
 	case MINK_CYLINDER:
 	case MINK_CONE:
-		c.type = s->type == MINK_CYLINDER ? CORE_CYLINDER : CORE_CONE;
-		c.smooth = 1;
-		c.radius = s->cylinder.radius;
-		c.half_height = s->cylinder.half_height;
-		c.bound = hypot(c.radius, c.half_height);
+		c->type = s->type == MINK_CYLINDER ? CORE_CYLINDER : CORE_CONE;
+		c->smooth = 1;
+		c->radius = s->cylinder.radius;
+		c->half_height = s->cylinder.half_height;
+		c->bound = hypot(c->radius, c->half_height);
 		break;
 	case MINK_ELLIPSOID:
-		c.type = CORE_ELLIPSOID;
-		c.smooth = 1;
-		c.radii = s->ellipsoid.radii;
-		c.bound = v3_maxabs(c.radii);
+		c->type = CORE_ELLIPSOID;
+		c->smooth = 1;
+		c->radii = s->ellipsoid.radii;
+		c->bound = v3_maxabs(c->radii);
 		break;
 	case MINK_POINT:
-		c.type = CORE_POINT;
+		c->type = CORE_POINT;
 		break;
 	case MINK_SEGMENT:
-		c.type = CORE_SEGMENT;
-		c.corner[0] = s->segment.points[0];
-		c.corner[1] = s->segment.points[1];
-		c.bound = max_len3(c.corner, 2);
+		c->type = CORE_SEGMENT;
+		c->corner[0] = s->segment.points[0];
+		c->corner[1] = s->segment.points[1];
+		c->bound = max_len3(c->corner, 2);
 		break;
 	case MINK_TRIANGLE:
-		c.type = CORE_TRIANGLE;
+		c->type = CORE_TRIANGLE;
 		for (int i = 0; i < 3; i++)
-			c.corner[i] = s->triangle.points[i];
-		c.bound = max_len3(c.corner, 3);
+			c->corner[i] = s->triangle.points[i];
+		c->bound = max_len3(c->corner, 3);
 		break;
 	case MINK_HULL:
-		c.type = CORE_POINTS3;
-		c.points3 = s->hull.points;
-		c.count = s->hull.count;
+		c->type = CORE_POINTS3;
+		c->points3 = s->hull.points;
+		c->count = s->hull.count;
 		if (s->hull.adjacency_start && s->hull.adjacency &&
-		    c.count >= MK_CLIMB_MIN_POINTS && cursor) {
-			c.type = CORE_CLIMB3;
-			c.adj_start = s->hull.adjacency_start;
-			c.adj = s->hull.adjacency;
-			c.cursor = cursor;
+		    c->count >= MK_CLIMB_MIN_POINTS && cursor) {
+			c->type = CORE_CLIMB3;
+			c->adj_start = s->hull.adjacency_start;
+			c->adj = s->hull.adjacency;
+			c->cursor = cursor;
 			const mink_hull *h = s->hull.built;
 			if (h && h->points == s->hull.points && h->count == s->hull.count &&
 			    h->adjacency_start == s->hull.adjacency_start &&
 			    h->adjacency == s->hull.adjacency) {
 				for (int i = 0; i < 6; i++)
-					c.seed[i] = h->seed[i];
-				c.bound = h->seed_bound;
-				c.dir_seed = h->dir_seed;
-				c.dir_res = h->dir_res;
+					c->seed[i] = h->seed[i];
+				c->bound = h->seed_bound;
+				c->dir_seed = h->dir_seed;
+				c->dir_res = h->dir_res;
 			} else {
 				mk_climb_seeds(s->hull.points, s->hull.adjacency_start,
-				               s->hull.adjacency, c.seed, &c.bound);
+				               s->hull.adjacency, c->seed, &c->bound);
 			}
 			/* the warm start where the last seed's climb ended */
-			*cursor = c.seed[5];
+			*cursor = c->seed[5];
 		} else {
-			c.bound = max_len3(c.points3, c.count);
+			c->bound = max_len3(c->points3, c->count);
 		}
 		break;
 	}
-	c.bound += c.margin;
-	c.rot = m3_identity();
-	c.identity = 1;
-	*out = c;
+	c->bound += c->margin;
 }
 
 /* Fills the core of a checked 2D shape, in its own frame (z = 0). */
