@@ -150,6 +150,9 @@ typedef struct mink_hull {
 	 *  directions (6 * dir_res^2 cells), where hill climbing starts. */
 	int *dir_seed;
 	int dir_res;
+	/** The largest distance of a vertex (of points) from the origin: the
+	 *  bounding radius queries of a hull without hill climbing use. */
+	double radius;
 } mink_hull;
 
 /** Outcome of mink_hull_build(). */

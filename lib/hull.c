@@ -273,6 +273,7 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 	if (st == MINK_HULL_OK) {
 		free(u);
 		out->interior = m - out->count;
+		out->radius = mk_points_radius(out->points, out->count);
 		mk_climb_seeds(out->points, out->adjacency_start, out->adjacency, out->seed,
 		               &out->seed_bound);
 		out->dir_res = MK_DIR_RES;
@@ -288,5 +289,6 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 	out->points = u;
 	out->count = m;
 	out->interior = 0;
+	out->radius = mk_points_radius(u, m);
 	return MINK_HULL_DEGENERATE;
 }

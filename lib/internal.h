@@ -99,6 +99,9 @@ typedef struct mk_shape {
 #define MK_DIR_RES 8
 #endif
 
+/* The largest |p[i]| (0 for n = 0), robust to tiny coordinates. */
+double mk_points_radius(const mink_vec3 *p, int n);
+
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);

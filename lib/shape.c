@@ -621,7 +621,7 @@ mink_error mink_shape2_check(const mink_shape2 *s)
 	return MINK_ERR_BAD_SHAPE;
 }
 
-static double max_len3(const mink_vec3 *p, int n)
+double mk_points_radius(const mink_vec3 *p, int n)
 {
 	/* Checked coordinates are at most MINK_MAX_COORD (1e100): squares cannot
 	 * overflow.  Only a set of tiny points, whose squares underflow, needs
@@ -703,13 +703,13 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 		c->type = CORE_SEGMENT;
 		c->corner[0] = s->segment.points[0];
 		c->corner[1] = s->segment.points[1];
-		c->bound = max_len3(c->corner, 2);
+		c->bound = mk_points_radius(c->corner, 2);
 		break;
 	case MINK_TRIANGLE:
 		c->type = CORE_TRIANGLE;
 		for (int i = 0; i < 3; i++)
 			c->corner[i] = s->triangle.points[i];
-		c->bound = max_len3(c->corner, 3);
+		c->bound = mk_points_radius(c->corner, 3);
 		break;
 	case MINK_HULL:
 		c->type = CORE_POINTS3;
@@ -737,7 +737,11 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 			/* the warm start where the last seed's climb ended */
 			*cursor = c->seed[5];
 		} else {
-			c->bound = max_len3(c->points3, c->count);
+			/* A built hull's radius was measured once, at build time. */
+			const mink_hull *h = s->hull.built;
+			c->bound = h && h->points == s->hull.points && h->count == s->hull.count
+			                   ? h->radius
+			                   : mk_points_radius(c->points3, c->count);
 		}
 		break;
 	}
@@ -770,7 +774,7 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 		c.type = CORE_SEGMENT;
 		c.corner[0] = v3(s->segment.points[0].x, s->segment.points[0].y, 0);
 		c.corner[1] = v3(s->segment.points[1].x, s->segment.points[1].y, 0);
-		c.bound = max_len3(c.corner, 2);
+		c.bound = mk_points_radius(c.corner, 2);
 		break;
 	case MINK_POINT2:
 		c.type = CORE_POINT;
