@@ -384,8 +384,8 @@ static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 	}
 }
 
-void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                   mk_answer *ans, double *eps_out)
+static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                            mk_answer *ans, double *eps_out)
 {
 	mk_tol tol;
 	unit_tolerances(A, B, o, &tol);
@@ -433,6 +433,46 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 	ans->pa = v3_mad(c.pa, c.n, A->margin);
 	ans->pb = v3_mad(c.pb, c.n, -B->margin);
 	ans->normal = c.n;
+}
+
+/*
+ * An answer the search could not certify is sought again with the shapes
+ * in the other order: B at the origin of its own frame, A placed by the
+ * inverse pose.  GJK's simplex, EPA's polytope and the refinement's start
+ * then come from other points, and where that search certifies its answer
+ * (a tiny overlap of a smooth tip on a face, say, that one order resolves
+ * and the other does not), it is taken, mapped back into A's frame.
+ * Otherwise the first answer stands.  Only uncertified answers pay for it.
+ */
+void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                   mk_answer *ans, double *eps_out)
+{
+	solve_unit_once(A, B, dim, o, ans, eps_out);
+	if (ans->warning == MINK_WARN_NONE)
+		return;
+	mk_shape a = *A, b = *B;
+	a.rot = m3_tmul_m3(&B->rot, &A->rot);
+	a.pos = m3_tmul(&B->rot, v3_sub(A->pos, B->pos));
+	a.identity = 0;
+	b.rot = m3_identity();
+	b.pos = v3(0, 0, 0);
+	b.identity = 1;
+	mk_answer alt;
+	double eps;
+	solve_unit_once(&b, &a, dim, o, &alt, &eps);
+	int it_gjk = ans->gjk_it + alt.gjk_it, it_epa = ans->epa_it + alt.epa_it;
+	ans->gjk_it = it_gjk;
+	ans->epa_it = it_epa;
+	if (alt.warning != MINK_WARN_NONE)
+		return;
+	/* B's answer: the normal from B to A, its first point on B. */
+	ans->distance = alt.distance;
+	ans->normal = v3_neg(m3_mul(&B->rot, alt.normal));
+	ans->pa = v3_add(m3_mul(&B->rot, alt.pb), B->pos);
+	ans->pb = v3_add(m3_mul(&B->rot, alt.pa), B->pos);
+	mk_share_difference(&ans->pa, &ans->pb, v3_scale(ans->normal, -ans->distance));
+	ans->warning = MINK_WARN_NONE;
+	*eps_out = eps;
 }
 
 /*

@@ -156,6 +156,17 @@ static int project(const rf_set *S, mink_vec3 n, mink_vec3 *out)
 	return 1;
 }
 
+/* Whether n is on every kink of S, to RF_ON. */
+static int on_set(const rf_set *S, mink_vec3 n)
+{
+	if (S->face)
+		return v3_len2(v3_sub(n, S->f)) <= RF_ON * RF_ON;
+	for (int i = 0; i < S->nc; i++)
+		if (!(fabs(v3_dot(n, S->c[i]) - S->k[i]) <= RF_ON))
+			return 0;
+	return 1;
+}
+
 /* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
  * normal for a step of `frac` of the full one; its length in radians in
  * *len.  0 when the model is not convex (a flat or indefinite Hessian). */
@@ -613,12 +624,15 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			newton(A, B, &S, &e);
 			/* A kink within rounding of the best value is preferred:
 			 * the minimiser sits on it, exactly, and the points are
-			 * then placed on its flat feature. */
-			if (e.h < best.h || (e.h <= best.h + best.noise && !improved &&
-			                     !(best.fa.kind != MK_FEATURE_POINT &&
-			                       best.fa.off <= RF_ON) &&
-			                     !(best.fb.kind != MK_FEATURE_POINT &&
-			                       best.fb.off <= RF_ON))) {
+			 * then placed on its flat feature.  So is Newton's end on
+			 * the kinks the best normal is on already: h cannot tell
+			 * normals apart closer than the square root of its
+			 * rounding over the curvature (1e-8 rad on a side line
+			 * against an edge), the stationary point can. */
+			int on_kink = (best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON) ||
+			              (best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON);
+			if (e.h < best.h ||
+			    (e.h <= best.h + best.noise && !improved && (!on_kink || on_set(&S, best.n)))) {
 				best = e;
 				improved = 1;
 			}
@@ -648,7 +662,9 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		if (!improved)
 			break;
 	}
-	if (!(best.h <= e0.h) || !isfinite(best.h))
+	/* Never worse than the input, beyond the rounding of h (a stationary
+	 * point on a kink is taken over a value lower by rounding only). */
+	if (!(best.h <= e0.h + e0.noise) || !isfinite(best.h))
 		best = e0;
 
 	/*
