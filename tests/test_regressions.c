@@ -283,6 +283,90 @@ static void test_libccd_boxbox_rot(void **state)
 	tu_end("libccd boxboxRot", 2);
 }
 
+/*
+ * From test_sweeps.c at MINK_SWEEP_SCALE=4 (the family, rotation and offset
+ * in the id): a smooth tip 1e-12 into a flat face, an edge along a
+ * cylinder's side, an ellipsoid exactly touching an octahedron's edge.  In
+ * one of the two orders mink answered touching and approximate, or put the
+ * normal 1e-8 rad off (h cannot tell normals apart closer than the square
+ * root of its rounding).  Both orders must give the certified answer.
+ * Wanted values, re-derived: the ellipsoid's tip along x meets the box's
+ * x face (a turn about x keeps it at 0.5), so the depth is
+ * 0.5 - (x - 0.6) in exact arithmetic on the given doubles; the box's
+ * vertical edge against the cylinder's side: the normal is the direction
+ * from the edge to the axis seen along z, the depth the radius less their
+ * distance (both computed to 50 digits from the given doubles); the cone
+ * tips: the sweep's oracle (a minimiser of the support distance).
+ */
+typedef struct tip_case {
+	const char *id;
+	mink_shape3 a, b;
+	mink_pose3 pa, pb;
+	double depth;      /* wanted, >= 0 */
+	mink_vec3 normal;  /* wanted from A to B, or zero: not checked */
+} tip_case;
+
+static void test_smooth_tips(void **state)
+{
+	(void)state;
+	static const mink_vec3 tetra[4] = {
+		{0.3, 0.3, 0.3}, {0.3, -0.3, -0.3}, {-0.3, 0.3, -0.3}, {-0.3, -0.3, 0.3}};
+	static const mink_vec3 octa[6] = {{0.55, 0, 0}, {-0.55, 0, 0}, {0, 0.55, 0},
+	                                  {0, -0.55, 0}, {0, 0, 0.55}, {0, 0, -0.55}};
+	mink_quat id = tu_quat_identity();
+	tip_case c[6] = {
+		{"box-cylinder z 182.5 (1,1,0) t*-1e-6", tu_box(0.5, 0.5, 0.5), tu_cylinder(0.4, 0.5),
+		 tu_pose3(0, 0, 0, (mink_quat){-0.021814885034561256, 0, 0, 0.9997620270799091}),
+		 tu_pose3(0.7815228621052203, 0.7815228621052203, 0, id),
+		 2.6038050963429928705e-06, {0.75952605663694144715, 0.65047687836658545835, 0}},
+		{"box-cylinder z 357.5 (1,1,0) t*-1e-6", tu_box(0.5, 0.5, 0.5), tu_cylinder(0.4, 0.5),
+		 tu_pose3(0, 0, 0, (mink_quat){-0.9997620270799091, 0, 0, 0.021814885034560774}),
+		 tu_pose3(0.7815228621052205, 0.7815228621052205, 0, id), 2.60380509598e-06,
+		 {0, 0, 0}},
+		{"box-cone z 235 +y t*-1e-12", tu_box(0.5, 0.5, 0.5), tu_cone(0.45, 0.5),
+		 tu_pose3(0, 0, 0, (mink_quat){-0.46174861323503374, 0, 0, 0.8870108331782218}),
+		 tu_pose3(0, 1.129288200380174, 0, id), 2.34090524742e-12, {0, 0, 0}},
+		{"box-ellipsoid x 225 +x t*-1e-12", tu_box(0.5, 0.5, 0.5),
+		 tu_ellipsoid(0.6, 0.45, 0.3),
+		 tu_pose3(0, 0, 0, (mink_quat){-0.3826834323650897, 0.9238795325112867, 0, 0}),
+		 tu_pose3(1.0999999999974341, 0, 0, id), -1.0, {1, 0, 0}},
+		{"tetra-cone x 125 (-3,5,8) t*-1e-12", tu_hull(tetra, 4), tu_cone(0.45, 0.5),
+		 tu_pose3(0, 0, 0, (mink_quat){0.4617486132350341, 0.8870108331782216, 0, 0}),
+		 tu_pose3(-0.32797756170415954, 0.5466292695069326, 0.8746068312110922, id),
+		 1.91641147396e-12, {0, 0, 0}},
+		{"octa-ellipsoid z 260 (1,1,0) t*", tu_hull(octa, 6),
+		 tu_ellipsoid(0.6, 0.45, 0.3),
+		 tu_pose3(0, 0, 0, (mink_quat){-0.6427876096865394, 0, 0, 0.766044443118978}),
+		 tu_pose3(0.6778435605031934, 0.6778435605031934, 0, id), 0.0, {0, 0, 0}},
+	};
+	/* 0.5 - (x - 0.6) exactly: x - 0.6 is exact here (Sterbenz), and so is
+	 * the subtraction from 0.5 of a number that close to it. */
+	c[3].depth = 0.5 - (1.0999999999974341 - 0.6);
+	tu_begin();
+	for (int i = 0; i < 6; i++) {
+		mink_result r[2];
+		tu_case("%s", c[i].id);
+		mink_query3(&c[i].a, &c[i].pa, &c[i].b, &c[i].pb, NULL, &r[0]);
+		mink_query3(&c[i].b, &c[i].pb, &c[i].a, &c[i].pa, NULL, &r[1]);
+		for (int k = 0; k < 2; k++) {
+			CHECK(r[k].status == MINK_OK, "%s: status %s (%s)", k ? "BA" : "AB",
+			      mink_status_name(r[k].status), mink_warning_name(r[k].warning));
+			CHECK(r[k].state == (c[i].depth > 0.0 ? MINK_PENETRATING : MINK_TOUCHING),
+			      "%s: state %s", k ? "BA" : "AB", mink_state_name(r[k].state));
+			CHECK_NEAR(k ? "BA depth" : "AB depth", r[k].depth, c[i].depth, 1e-15, 0.0);
+			if (tu_dist(c[i].normal, tu_v3(0, 0, 0)) > 0.0) {
+				mink_vec3 n = k ? tu_scale(c[i].normal, -1.0) : c[i].normal;
+				CHECK(tu_dist(r[k].normal, n) <= 1e-14, "%s: normal off by %.3g",
+				      k ? "BA" : "AB", tu_dist(r[k].normal, n));
+			}
+		}
+		CHECK(tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)) <= 1e-12,
+		      "AB and BA normals not opposite: off by %.3g",
+		      tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)));
+	}
+	tu_end("smooth tips", 6);
+}
+
 /* Fills a stretch of the stack below the caller with one byte. */
 static __attribute__((noinline)) void stir_stack(unsigned char byte)
 {
@@ -329,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_stored_contacts3),
 		cmocka_unit_test(test_stored_gap2),
 		cmocka_unit_test(test_libccd_boxbox_rot),
+		cmocka_unit_test(test_smooth_tips),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
