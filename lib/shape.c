@@ -294,6 +294,20 @@ static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_featur
 		double off = v3_len(v3_cross(d, m));
 		if (off <= tol) {
 			set_kink(f, MK_FEATURE_FACE, v3_dot(d, m) >= 0.0 ? m : v3_neg(m), 0.0, off);
+			/* The edge from the support corner whose tie is nearest:
+			 * the refinement tries its circle too (as a hull face's). */
+			mink_vec3 q = f->p;
+			double hq = v3_dot(q, d), best = INFINITY;
+			for (int i = 0; i < 3; i++) {
+				double l = v3_len(v3_sub(p[i], q));
+				if (!(l > 0.0))
+					continue;
+				double o = (hq - v3_dot(p[i], d)) / l;
+				if (o < best) {
+					best = o;
+					f->edge = v3_scale(v3_sub(p[i], q), 1.0 / l);
+				}
+			}
 			return;
 		}
 	}
@@ -423,6 +437,13 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		if (nm == 2) {
 			mink_vec3 c = axes[free_axis];
 			set_kink(f, MK_FEATURE_FACE, dc[free_axis] >= 0.0 ? c : v3_neg(c), 0.0, off);
+			/* The nearer of the face's two edge circles, which the
+			 * refinement tries too (as a hull face's). */
+			int e = -1;
+			for (int i = 0; i < 3; i++)
+				if (marked[i] && (e < 0 || fabs(dc[i]) < fabs(dc[e])))
+					e = i;
+			f->edge = axes[e];
 		} else if (nm == 1) {
 			for (int i = 0; i < 3; i++)
 				if (marked[i])

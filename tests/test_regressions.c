@@ -367,6 +367,43 @@ static void test_smooth_tips(void **state)
 	tu_end("smooth tips", 6);
 }
 
+/*
+ * Also from test_sweeps.c at scale 4: a triangle turned 225 degrees about
+ * (1, 1, 0), coincident with an ellipsoid.  The normal lies near the
+ * triangle's face normal but on the circle of one of its edges; only the
+ * face's point was tried, Newton on the sphere had no convex model there,
+ * and the answer kept EPA's normal, 1e-3 rad off: certified to the
+ * tolerance (1e-10) but 1.1e-11 and 1.3e-11 too deep in the two orders.
+ * The sweep's oracle (a support-distance minimiser) gives the depth to
+ * 12 digits.
+ */
+static void test_triangle_edge_circle(void **state)
+{
+	(void)state;
+	mink_vec3 tri[3] = {{-0.4, -0.3, 0}, {0.5, -0.2, 0}, {0, 0.45, 0}};
+	mink_shape3 a = {0}, b = tu_ellipsoid(0.6, 0.45, 0.3);
+	a.type = MINK_TRIANGLE;
+	for (int i = 0; i < 3; i++)
+		a.triangle.points[i] = tri[i];
+	mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(1, 1, 0),
+	                                                     225.0 * 3.14159265358979323846 / 180.0));
+	mink_pose3 pb = tu_pose3(0, 0, 0, tu_quat_identity());
+	mink_result r[2];
+	tu_begin();
+	tu_case("triangle (1,1,0) 225 deg, ellipsoid, coincident");
+	mink_query3(&a, &pa, &b, &pb, NULL, &r[0]);
+	mink_query3(&b, &pb, &a, &pa, NULL, &r[1]);
+	for (int k = 0; k < 2; k++) {
+		CHECK(r[k].status == MINK_OK, "status %s", mink_status_name(r[k].status));
+		CHECK_NEAR(k ? "BA depth" : "AB depth", r[k].depth, 0.430842170069, 1e-12, 0.0);
+	}
+	CHECK_NEAR("AB and BA depths", r[0].depth, r[1].depth, 1e-15, 0.0);
+	CHECK(tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)) <= 1e-12,
+	      "AB and BA normals not opposite: off by %.3g",
+	      tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)));
+	tu_end("triangle edge circle", 1);
+}
+
 /* Fills a stretch of the stack below the caller with one byte. */
 static __attribute__((noinline)) void stir_stack(unsigned char byte)
 {
@@ -414,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_stored_gap2),
 		cmocka_unit_test(test_libccd_boxbox_rot),
 		cmocka_unit_test(test_smooth_tips),
+		cmocka_unit_test(test_triangle_edge_circle),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
