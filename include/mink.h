@@ -370,7 +370,7 @@ typedef struct mink_options {
 	double tolerance;      /**< relative to the value; default 1e-10 */
 	double size_tolerance; /**< relative to the pair's size; default 1e-13 */
 	int max_gjk_iterations; /**< default 256 */
-	int max_epa_iterations; /**< default 512; also bounded by capacity */
+	int max_epa_iterations; /**< default 1024; also bounded by capacity */
 	/**
 	 * Contacts: at most this many points of the contact patch, 1 to
 	 * MINK_MAX_CONTACTS (default 4; 2D patches have at most 2).  A patch
@@ -461,7 +461,7 @@ typedef struct mink_result {
 	mink_contact contacts[MINK_MAX_CONTACTS];
 } mink_result;
 
-/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/512,
+/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/1024,
  * 4 contacts, contact tolerance 1e-9). */
 mink_options mink_default_options(void);
 

@@ -26,7 +26,7 @@
 
 #include "epa.h"
 
-#define EPA_MAX_VERTS 512
+#define EPA_MAX_VERTS 1024
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
 
 typedef struct epa_face {

@@ -404,6 +404,53 @@ static void test_triangle_edge_circle(void **state)
 	tu_end("triangle edge circle", 1);
 }
 
+/*
+ * From test_sweeps.c at scale 4: smooth pairs one inside the other, whose
+ * EPA needs 530 to 670 iterations to certify (the minimiser sits where a
+ * capsule's or segment's flat strip meets the ellipsoid or cylinder): with
+ * 512 vertices they came back approximate (epa_capacity).  The depths are
+ * the sweep's oracle's (a support-distance minimiser), to 12 digits.
+ */
+static void test_deep_smooth(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	mink_shape3 seg = {0};
+	seg.type = MINK_SEGMENT;
+	seg.segment.points[0] = tu_v3(-0.5, 0, 0);
+	seg.segment.points[1] = tu_v3(0.5, 0, 0);
+	struct {
+		const char *id;
+		mink_shape3 a, b;
+		mink_pose3 pa, pb;
+		double depth;
+	} c[4] = {
+		{"segment-ellipsoid y 40", seg, tu_ellipsoid(0.6, 0.45, 0.3),
+		 tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(0, 1, 0), 40 * pi / 180)),
+		 tu_pose3(0, 0, 0, tu_quat_identity()), 0.448951551969},
+		{"capsule-ellipsoid y 230", tu_capsule(0.25, 0.35), tu_ellipsoid(0.6, 0.45, 0.3),
+		 tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(0, 1, 0), 230 * pi / 180)),
+		 tu_pose3(0, 0, 0, tu_quat_identity()), 0.698951551969},
+		{"capsule x0.2 in ellipsoid y 50", tu_capsule(0.25, 0.35),
+		 tu_ellipsoid(0.12, 0.09, 0.06),
+		 tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(0, 1, 0), 50 * pi / 180)),
+		 tu_pose3(0, 0, 0, tu_quat_identity()), 0.339790310394},
+		{"cylinder x 127.5, capsule at +z", tu_cylinder(0.4, 0.5), tu_capsule(0.25, 0.35),
+		 tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), 127.5 * pi / 180)),
+		 tu_pose3(0, 0, 0.35079212073200161, tu_quat_identity()), 0.649371568371},
+	};
+	tu_begin();
+	for (int i = 0; i < 4; i++) {
+		mink_result r;
+		tu_case("%s", c[i].id);
+		mink_query3(&c[i].a, &c[i].pa, &c[i].b, &c[i].pb, NULL, &r);
+		CHECK(r.status == MINK_OK, "status %s (%s)", mink_status_name(r.status),
+		      mink_warning_name(r.warning));
+		CHECK_NEAR("depth", r.depth, c[i].depth, 1e-12, 0.0);
+	}
+	tu_end("deep smooth pairs", 4);
+}
+
 /* Fills a stretch of the stack below the caller with one byte. */
 static __attribute__((noinline)) void stir_stack(unsigned char byte)
 {
@@ -452,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_libccd_boxbox_rot),
 		cmocka_unit_test(test_smooth_tips),
 		cmocka_unit_test(test_triangle_edge_circle),
+		cmocka_unit_test(test_deep_smooth),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
