@@ -66,7 +66,7 @@ LIBMINK_LINKS = $(BUILD)/$(SONAME) $(BUILD)/libmink.so
 
 .SECONDARY:
 
-.PHONY: all test check check-unit check-cli check-suites check-fuzz fuzz fuzz-run demo deps clean san certify bench
+.PHONY: all test test-plain test-san check check-unit check-cli check-suites check-fuzz fuzz fuzz-run demo deps clean san certify bench
 .PHONY: python check-python
 
 all: $(LIBMINK) $(MINK) $(LIBMINK_LINKS)
@@ -235,10 +235,17 @@ check-cli: $(MINK)
 check-suites: $(MINK)
 	python3 tests/suites/check.py --mink $(MINK) testdata/suites/*.ndjson
 
-# The whole suite, plain and then under ASan + UBSan.
+# The whole suite, plain and under ASan + UBSan: the two runs build into
+# their own folders and share nothing, so they run side by side, one core
+# each (-j1 inside each; their output lines interleave, each line whole).
 test: deps
-	$(MAKE) check
-	$(MAKE) san
+	$(MAKE) -j2 --output-sync=line test-plain test-san
+
+test-plain:
+	$(MAKE) -j1 check
+
+test-san:
+	$(MAKE) -j1 san
 
 # The sanitizer run certifies 10^5 queries instead of 10^6 (it is ~10x slower).
 # The sanitizer run: every suite but the contract's document checks
