@@ -283,6 +283,30 @@ static void set_kink(mk_feature *f, mk_feature_kind kind, mink_vec3 c, double k,
 	f->off = off;
 }
 
+/*
+ * Of the points p[0..n) other than the support point q along d, the one
+ * nearest to a tie with q: the least height below q over the distance to
+ * it (the sine of the angle between d and the great circle of directions
+ * where the two tie), in *off.  -1 when every point is q.
+ */
+static int nearest_tie(const mink_vec3 *p, int n, mink_vec3 q, mink_vec3 d, double *off)
+{
+	double hq = v3_dot(q, d);
+	int best = -1;
+	*off = INFINITY;
+	for (int i = 0; i < n; i++) {
+		double l = v3_len(v3_sub(p[i], q));
+		if (!(l > 0.0))
+			continue;
+		double o = (hq - v3_dot(p[i], d)) / l;
+		if (o < *off) {
+			*off = o;
+			best = i;
+		}
+	}
+	return best;
+}
+
 /* Triangle: its plane, else an edge whose line d is (nearly) orthogonal to
  * while the third corner lies below. */
 static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_feature *f)
@@ -296,18 +320,10 @@ static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_featur
 			set_kink(f, MK_FEATURE_FACE, v3_dot(d, m) >= 0.0 ? m : v3_neg(m), 0.0, off);
 			/* The edge from the support corner whose tie is nearest:
 			 * the refinement tries its circle too (as a hull face's). */
-			mink_vec3 q = f->p;
-			double hq = v3_dot(q, d), best = INFINITY;
-			for (int i = 0; i < 3; i++) {
-				double l = v3_len(v3_sub(p[i], q));
-				if (!(l > 0.0))
-					continue;
-				double o = (hq - v3_dot(p[i], d)) / l;
-				if (o < best) {
-					best = o;
-					f->edge = v3_scale(v3_sub(p[i], q), 1.0 / l);
-				}
-			}
+			double o;
+			int i = nearest_tie(p, 3, f->p, d, &o);
+			if (i >= 0)
+				f->edge = v3_scale(v3_sub(p[i], f->p), 1.0 / v3_len(v3_sub(p[i], f->p)));
 			return;
 		}
 	}
@@ -333,18 +349,8 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 {
 	mink_vec3 q = f->p;
 	double hq = v3_dot(q, d);
-	int i1 = -1;
-	double o1 = INFINITY;
-	for (int i = 0; i < n; i++) {
-		double l = v3_len(v3_sub(p[i], q));
-		if (!(l > 0.0))
-			continue;
-		double off = (hq - v3_dot(p[i], d)) / l;
-		if (off < o1) {
-			o1 = off;
-			i1 = i;
-		}
-	}
+	double o1;
+	int i1 = nearest_tie(p, n, q, d, &o1);
 	if (i1 < 0 || !(o1 <= tol))
 		return;
 	mink_vec3 e = v3_normalize_or(v3_sub(p[i1], q), v3(0, 0, 0));
