@@ -198,13 +198,19 @@ static void append(block *k, const cli_record *rec, long index)
 	cli_buf_putc(&k->text, '\0');
 }
 
+/* Nothing more goes out: a write failed, or --max-errors was reached. */
+static int output_over(const cli_batch *b)
+{
+	return cli_writer_error_number(b->writer) != 0 || b->stopped;
+}
+
 /* Puts block k out (the calling thread's part). */
 static void write_block(struct cli_batch_run *run, block *k)
 {
 	cli_batch *b = run->b;
 
-	if (cli_writer_error_number(b->writer) || b->stopped)
-		return; /* nothing more goes out */
+	if (output_over(b))
+		return;
 	if (b->max_errors > 0 && b->errors + k->errors >= b->max_errors) {
 		/* The last error allowed: the block ends with it, the run too. */
 		const struct cut *c = &k->cuts[b->max_errors - b->errors - 1];
@@ -281,7 +287,7 @@ static void before_read(void *ctx)
 	if (!run->threaded) {
 		cli_writer_flush(run->b->writer);
 		/* Output that cannot be written: no more input is waited for. */
-		if (cli_writer_error_number(run->b->writer) || run->b->stopped)
+		if (output_over(run->b))
 			cli_instream_wake();
 	}
 }
@@ -326,8 +332,7 @@ static cli_read_status read_all(struct cli_batch_run *run)
 		if (run->cur->n == BLOCK_RECORDS || run->cur->text.len >= BLOCK_TEXT)
 			hand_on(run);
 		/* Output that cannot be written is not worth computing. */
-		if (!run->threaded && (cli_writer_error_number(run->b->writer) ||
-		                       run->b->stopped))
+		if (!run->threaded && output_over(run->b))
 			return st;
 	}
 	hand_on(run);
@@ -445,8 +450,7 @@ static void write_all(struct cli_batch_run *run, pthread_t reader,
 		}
 		/* A write failed (now or at the flush), or --max-errors was
 		 * reached: the reader stops, even one waiting for input. */
-		if (!run->stop && (cli_writer_error_number(run->b->writer) != 0 ||
-		                   run->b->stopped)) {
+		if (!run->stop && output_over(run->b)) {
 			void *ret;
 
 			run->stop = 1;
