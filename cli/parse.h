@@ -79,10 +79,11 @@ const char *cli_shape_kind(const cli_pair *pair, int side);
 int cli_parse_objs(cli_pair *p, cli_error *err);
 
 /**
- * Quaternion v as written (in p->xyzw's order) into *q, [w, x, y, z], and
- * its norm into *norm.  Returns 0, -1 for a zero quaternion, or -2 when
- * its norm is off 1 by more than the tolerance and the run does not
- * normalise (p->normalize): the checks of a "rotation" array.
+ * Quaternion v as written (in p->xyzw's order) into *q, [w, x, y, z].
+ * Returns 0, -1 for a zero quaternion, or -2 when its norm is off 1 by
+ * more than the tolerance and the run does not normalise (p->normalize),
+ * with the norm in *norm (for the message): the checks of a "rotation"
+ * array.
  */
 int cli_parse_quaternion(const cli_pair *p, const double v[4], mink_quat *q,
                          double *norm);

@@ -48,8 +48,10 @@ static cli_objcache *objcache;
 
 typedef struct settings {
 	mink_options options;
-	int dim;     /* for pairs without "dim" */
-	int threads; /* 0: all usable cores */
+	int dim;       /* for pairs without "dim" */
+	int threads;   /* 0: all usable cores */
+	int xyzw;      /* quaternion_order="xyzw": quaternions are [x, y, z, w] */
+	int normalize; /* normalize_rotations: accept a norm other than 1 */
 } settings;
 
 static int usable_cores(void)
@@ -108,6 +110,7 @@ static int opt_int(PyObject *v, long min, long max, const char *fmt, int *out)
  * The keyword options, with the CLI's names (underscores for dashes):
  * tolerance, size_tolerance, max_gjk_iterations, max_epa_iterations,
  * contacts (or max_contacts; an integer or "all"), contact_tolerance, dim,
+ * quaternion_order ("wxyz" or "xyzw"), normalize_rotations (a truth value),
  * and threads where `threads_ok`.
  */
 static int parse_settings(PyObject *kw, int threads_ok, settings *s)
@@ -118,6 +121,8 @@ static int parse_settings(PyObject *kw, int threads_ok, settings *s)
 	s->options = mink_default_options();
 	s->dim = 3;
 	s->threads = 0;
+	s->xyzw = 0;
+	s->normalize = 0;
 	if (!kw)
 		return 0;
 	while (PyDict_Next(kw, &pos, &key, &v)) {
@@ -152,6 +157,21 @@ static int parse_settings(PyObject *kw, int threads_ok, settings *s)
 		} else if (strcmp(k, "dim") == 0) {
 			if (opt_int(v, 2, 3, "invalid dimension %R (2 or 3)", &s->dim) < 0)
 				return -1;
+		} else if (strcmp(k, "quaternion_order") == 0) {
+			if (!PyUnicode_Check(v) ||
+			    (PyUnicode_CompareWithASCIIString(v, "wxyz") != 0 &&
+			     PyUnicode_CompareWithASCIIString(v, "xyzw") != 0)) {
+				PyErr_Format(PyExc_ValueError,
+				             "invalid quaternion order %R (wxyz or xyzw)", v);
+				return -1;
+			}
+			s->xyzw = PyUnicode_CompareWithASCIIString(v, "xyzw") == 0;
+		} else if (strcmp(k, "normalize_rotations") == 0) {
+			int on = PyObject_IsTrue(v);
+
+			if (on < 0)
+				return -1;
+			s->normalize = on;
 		} else if (threads_ok && strcmp(k, "threads") == 0) {
 			if (v != Py_None &&
 			    opt_int(v, 1, MAX_THREADS, "invalid number of threads %R (1 to %ld)",
@@ -432,6 +452,8 @@ static void answer_job(job *j, cli_pair *p, const settings *s, long index)
 		a->err = j->err;
 		return;
 	}
+	p->xyzw = s->xyzw;
+	p->normalize = s->normalize;
 	if (cli_parse_pair(j->tree, s->dim, p, &a->id, &a->err) < 0 ||
 	    cli_answer_pair(p, &s->options, &a->res, &a->err) < 0) {
 		a->failed = 1;
@@ -509,7 +531,10 @@ PyDoc_STRVAR(query_doc,
 "\n"
 "Options, as the CLI's: tolerance, size_tolerance, max_gjk_iterations,\n"
 "max_epa_iterations, contacts (1 to 16 or 'all'; max_contacts is the\n"
-"same), contact_tolerance, dim (of pairs without 'dim', default 3).");
+"same), contact_tolerance, dim (of pairs without 'dim', default 3),\n"
+"quaternion_order ('wxyz', the default, or 'xyzw': scalar last, as scipy\n"
+"and ROS write it), normalize_rotations (accept quaternions whose norm is\n"
+"not 1 within 1e-6; default False: such a pair is an error).");
 
 static PyObject *py_query(PyObject *self, PyObject *args, PyObject *kw)
 {
@@ -1103,35 +1128,45 @@ typedef struct poses_ctx {
 	columns *c;
 } poses_ctx;
 
-/* The contract's checks of one pose (cli/parse.c's parse_pose). */
-static int check_pose(int side, int dim, const double *pos, const double *rot,
-                      cli_error *err)
+/*
+ * The contract's checks of one pose (cli/parse.c's parse_pose), the same
+ * words: coordinates in range, and in 3D a quaternion in the call's order,
+ * not zero, of norm 1 unless normalize_rotations.  *q gets it as [w,x,y,z].
+ */
+static int check_pose(int side, const cli_pair *p, const double *pos,
+                      const double *rot, mink_quat *q, cli_error *err)
 {
 	static const char *const name[2] = {"a", "b"};
-	int nr = dim == 3 ? 4 : 1;
+	int dim = p->dim, nr = dim == 3 ? 4 : 1;
+	double norm;
 
+	err->code = "bad_pose";
 	for (int i = 0; i < dim; i++)
-		if (!(fabs(pos[i]) <= MINK_MAX_COORD))
-			goto pos_range;
+		if (!(fabs(pos[i]) <= MINK_MAX_COORD)) {
+			snprintf(err->message, sizeof err->message,
+			         "%s.position: number out of range", name[side]);
+			return -1;
+		}
 	for (int i = 0; i < nr; i++)
 		if (!(fabs(rot[i]) <= MINK_MAX_COORD)) {
-			err->code = "bad_pose";
 			snprintf(err->message, sizeof err->message,
 			         "%s.rotation: number out of range", name[side]);
 			return -1;
 		}
-	if (dim == 3 && rot[0] == 0 && rot[1] == 0 && rot[2] == 0 && rot[3] == 0) {
-		err->code = "bad_pose";
+	if (dim != 3)
+		return 0;
+	switch (cli_parse_quaternion(p, rot, q, &norm)) {
+	case -1:
 		snprintf(err->message, sizeof err->message, "%s.rotation: zero quaternion",
 		         name[side]);
 		return -1;
+	case -2:
+		snprintf(err->message, sizeof err->message,
+		         "%s.rotation: quaternion of norm %.9g, not 1 "
+		         "(--normalize-rotations accepts it)", name[side], norm);
+		return -1;
 	}
 	return 0;
-pos_range:
-	err->code = "bad_pose";
-	snprintf(err->message, sizeof err->message, "%s.position: number out of range",
-	         name[side]);
-	return -1;
 }
 
 static void poses_work(void *arg, long begin, long end)
@@ -1143,6 +1178,7 @@ static void poses_work(void *arg, long begin, long end)
 
 	for (long i = begin; i < end; i++) {
 		const double *pos[2], *rot[2];
+		mink_quat quat[2];
 		cli_error err;
 		int bad = 0;
 
@@ -1151,16 +1187,14 @@ static void poses_work(void *arg, long begin, long end)
 			rot[side] = x->rot[side] + (x->per_row_rot[side] ? (long)nr * i : 0);
 		}
 		for (int side = 0; side < 2 && !bad; side++)
-			bad = check_pose(side, dim, pos[side], rot[side], &err) < 0;
+			bad = check_pose(side, p, pos[side], rot[side], &quat[side], &err) < 0;
 		if (bad) {
 			put_error_row(x->c, i, dim, err.code, err.message);
 			continue;
 		}
 		if (dim == 3) {
-			mink_pose3 pa = {{pos[0][0], pos[0][1], pos[0][2]},
-			                 {rot[0][0], rot[0][1], rot[0][2], rot[0][3]}};
-			mink_pose3 pb = {{pos[1][0], pos[1][1], pos[1][2]},
-			                 {rot[1][0], rot[1][1], rot[1][2], rot[1][3]}};
+			mink_pose3 pa = {{pos[0][0], pos[0][1], pos[0][2]}, quat[0]};
+			mink_pose3 pb = {{pos[1][0], pos[1][1], pos[1][2]}, quat[1]};
 
 			mink_query3(&p->shape3[0], &pa, &p->shape3[1], &pb, &x->s->options, &r);
 			if (r.status == MINK_ERROR) {
@@ -1243,8 +1277,9 @@ PyDoc_STRVAR(batch_poses_doc,
 "\n"
 "One pair of shapes in many poses: the fast path of dataset generators.\n"
 "shape_a and shape_b are shape dicts as in a pair, without position or\n"
-"rotation; row i poses A at pos_a[i] rotated by quat_a[i] ([w, x, y, z])\n"
-"and B at pos_b[i] by quat_b[i].  Positions are (N, 3) arrays, rotations\n"
+"rotation; row i poses A at pos_a[i] rotated by quat_a[i] ([w, x, y, z],\n"
+"or [x, y, z, w] with quaternion_order='xyzw') and B at pos_b[i] by\n"
+"quat_b[i].  Positions are (N, 3) arrays, rotations\n"
 "(N, 4); in 2D positions are (N, 2) and rotations angles (N,).  Any of them\n"
 "may be one pose for every row ((3,), (4,), (2,) or a number) or None (the\n"
 "origin, no rotation).  The dimension comes from the `dim` option, else\n"
@@ -1348,6 +1383,8 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 		goto done;
 	}
 	pair.objcache = objcache;
+	pair.xyzw = s.xyzw;
+	pair.normalize = s.normalize;
 	if (cli_parse_pair(tree, dim, &pair, &id, &err) < 0) {
 		PyErr_SetString(PyExc_ValueError, err.message);
 		goto done;

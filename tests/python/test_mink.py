@@ -332,6 +332,56 @@ for bad_call, message in [
     except ValueError as e:
         t.check(str(e) == message, "%r, expected %r" % (str(e), message))
 
+# --- Rotation options: quaternion_order and normalize_rotations -----------
+# As the CLI's --quaternion-order and --normalize-rotations: the same pairs
+# written scalar last, or scaled, give the CLI's answers with the option and
+# its error without.  batch_poses reads its quaternion arrays the same way.
+K = 200
+xyzw_pairs = [{"a": dict(box_a, position=pos_a[i].tolist(),
+                         rotation=quat_a[i, [1, 2, 3, 0]].tolist()),
+               "b": dict(box_b, position=pos_b[i].tolist(),
+                         rotation=(2.5 * quat_b[i]).tolist())}
+              for i in range(20, 20 + K)]
+text = b"".join(json.dumps(p).encode() + b"\n" for p in xyzw_pairs)
+want = cli(["--quaternion-order=xyzw", "--normalize-rotations"], text)
+got = mink.batch(xyzw_pairs, quaternion_order="xyzw", normalize_rotations=True)
+t.check(len(want) == K and all(same(w, g) for w, g in zip(want, got)),
+        "batch with quaternion_order='xyzw', normalize_rotations=True differs from the CLI")
+t.check(all(w["status"] != "error" for w in want), "xyzw pairs: the CLI refused some")
+want = cli(["--quaternion-order=xyzw"], text)
+got = mink.batch(xyzw_pairs, quaternion_order="xyzw")
+t.check(all(same(w, g) and g["status"] == "error" for w, g in zip(want, got)) and
+        got[0]["error"]["message"].startswith("b.rotation: quaternion of norm 2.5"),
+        "a quaternion of norm 2.5 is an error, as in the CLI", got[0])
+try:
+    mink.query(xyzw_pairs[0], quaternion_order="xyzw")
+    t.check(False, "query: no ValueError for a quaternion of norm 2.5")
+except ValueError as e:
+    t.check(str(e) == want[0]["error"]["message"], "query: %r" % str(e))
+sl = slice(20, 20 + K)
+plain = mink.batch_poses(box_a, box_b, pos_a[sl], quat_a[sl], pos_b[sl], quat_b[sl])
+reordered = mink.batch_poses(box_a, box_b, pos_a[sl], quat_a[sl][:, [1, 2, 3, 0]],
+                             pos_b[sl], quat_b[sl][:, [1, 2, 3, 0]], quaternion_order="xyzw")
+scaled = mink.batch_poses(box_a, box_b, pos_a[sl], 3 * quat_a[sl], pos_b[sl],
+                          quat_b[sl], normalize_rotations=True)
+refused = mink.batch_poses(box_a, box_b, pos_a[sl], 3 * quat_a[sl], pos_b[sl], quat_b[sl])
+for name, other in (("quaternion_order='xyzw'", reordered),
+                    ("normalize_rotations=True", scaled)):
+    diff = [k for k in plain if plain[k].dtype.kind == "f" and
+            not np.allclose(plain[k], other[k], rtol=0, atol=1e-12, equal_nan=True)]
+    t.check(not diff and list(other["status"]) == list(plain["status"]),
+            "batch_poses with %s differs in %s" % (name, diff))
+t.check(set(refused["status"]) == {"error"} and
+        refused["error_message"][0].startswith("a.rotation: quaternion of norm 3, not 1"),
+        "batch_poses: a quaternion of norm 3 is an error row", refused["error_message"][:1])
+for bad, message in (({"quaternion_order": "zyxw"}, "invalid quaternion order 'zyxw' (wxyz or xyzw)"),
+                     ({"quaternion_order": 4}, "invalid quaternion order 4 (wxyz or xyzw)")):
+    try:
+        mink.query(xyzw_pairs[0], **bad)
+        t.check(False, "no ValueError: " + message)
+    except ValueError as e:
+        t.check(str(e) == message, "%r, expected %r" % (str(e), message))
+
 # --- OBJ hulls ------------------------------------------------------------
 
 cube = mink.hull_from_obj("testdata/meshes/cube.obj")
