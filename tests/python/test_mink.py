@@ -294,6 +294,36 @@ one_thread = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b, thread
 t.check(all(np.array_equal(one_thread[k], via_poses[k],
                            equal_nan=one_thread[k].dtype.kind == "f")
             for k in one_thread), "batch_poses: 1 thread and the default differ")
+# out=: an earlier call's columns filled again in place, every element
+# (the earlier call's rows were other poses), the same values as new ones.
+other = mink.batch_poses(box_b, box_a, pos_b, quat_b, pos_a, quat_a)
+again = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b, out=other)
+t.check(all(again[k] is other[k] for k in other if k not in
+            ("error_code", "error_message", "notes")), "out=: not the same arrays")
+diff = [k for k in via_poses if not np.array_equal(via_poses[k], again[k],
+                                                   equal_nan=via_poses[k].dtype.kind == "f")]
+t.check(not diff, "batch_poses with out= differs in %s" % diff)
+for out, message in (
+        (dict(other, normal=other["normal"][:10]),
+         "out: 'normal' is not a writeable C-contiguous array of this call's shape and "
+         "type (an earlier result of the same rows and contacts)"),
+        (dict(other, state=other["state"].astype("U12")),
+         "out: 'state' is not a writeable C-contiguous array of this call's shape and "
+         "type (an earlier result of the same rows and contacts)"),
+        (dict(other, point_a=np.asfortranarray(other["point_a"])),
+         "out: 'point_a' is not a writeable C-contiguous array of this call's shape and "
+         "type (an earlier result of the same rows and contacts)"),
+        ({k: v for k, v in other.items() if k != "depth"}, "out: no array 'depth'")):
+    try:
+        mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b, out=out)
+        t.check(False, "no ValueError: " + message)
+    except ValueError as e:
+        t.check(str(e) == message, "%r, expected %r" % (str(e), message))
+try:
+    mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b, out=other, contacts=2)
+    t.check(False, "out= with other contacts: no ValueError")
+except ValueError as e:
+    t.check("'contact_distance' is not" in str(e), "out= with other contacts: %r" % str(e))
 # One pose for every row, and None: the origin, no rotation.
 fixed = mink.batch_poses(box_a, {"type": "sphere", "radius": 0.25}, None, None,
                          pos_b[:5], [1, 0, 0, 0])
