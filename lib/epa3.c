@@ -18,16 +18,27 @@
  *    so a numerical failure leaves a consistent polytope and its best face;
  *  - termination on the gap between the upper bound (support distance) and
  *    the lower bound (closest face) with an absolute plus relative tolerance;
- *  - fixed-capacity buffers on the stack: no allocation.
+ *  - buffers for EPA_MAX_VERTS vertices on the stack: no allocation.  A
+ *    search that fills them before its bounds meet, with iterations left,
+ *    moves once to the heap with room for EPA_HEAP_VERTS and goes on
+ *    (several equal minima of the support distance, such as an ellipsoid
+ *    against itself turned by 90 degrees, need about 2000 vertices).
  */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "epa.h"
 
+#ifndef EPA_MAX_VERTS
 #define EPA_MAX_VERTS 1024
+#endif
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
+/* The heap's room, when the stack's is not enough (about 1.6 MB). */
+#ifndef EPA_HEAP_VERTS
+#define EPA_HEAP_VERTS 4096
+#endif
 
 typedef struct epa_face {
 	int v[3];
@@ -41,18 +52,99 @@ typedef struct epa_face {
 	int closed;      /* its expansion failed: kept as a lower bound only */
 } epa_face;
 
+typedef struct epa_edge {
+	int a, b;
+	int g, ge;
+	mink_vec3 n;
+	double d;
+	int f;
+} epa_edge;
+
+/* The polytope, in arrays of room for max_v vertices and max_f faces
+ * (with the scratch of one step): on the stack, or moved to the heap. */
 typedef struct epa_poly {
-	mk_vertex vert[EPA_MAX_VERTS];
+	int max_v, max_f;
+	mk_vertex *vert;
 	int nv;
-	epa_face face[EPA_MAX_FACES];
+	epa_face *face;
 	int nf;
-	int free_slots[EPA_MAX_FACES];
+	int *free_slots;
 	int nfree;
 	/* horizon bookkeeping, indexed by vertex */
-	int by_start[EPA_MAX_VERTS];
-	int by_end[EPA_MAX_VERTS];
-	int vstamp[EPA_MAX_VERTS];
+	int *by_start, *by_end, *vstamp;
+	/* one step's scratch, indexed by face */
+	int *visible, *stack;
+	epa_edge *hz;
+	void *heap; /* the heap block, or NULL */
 } epa_poly;
+
+/* The stack's room. */
+typedef struct epa_room {
+	mk_vertex vert[EPA_MAX_VERTS];
+	epa_face face[EPA_MAX_FACES];
+	int free_slots[EPA_MAX_FACES];
+	int by_start[EPA_MAX_VERTS], by_end[EPA_MAX_VERTS], vstamp[EPA_MAX_VERTS];
+	int visible[EPA_MAX_FACES], stack[EPA_MAX_FACES];
+	epa_edge hz[EPA_MAX_FACES];
+} epa_room;
+
+static void poly_on_stack(epa_poly *P, epa_room *r)
+{
+	P->max_v = EPA_MAX_VERTS;
+	P->max_f = EPA_MAX_FACES;
+	P->vert = r->vert;
+	P->face = r->face;
+	P->free_slots = r->free_slots;
+	P->by_start = r->by_start;
+	P->by_end = r->by_end;
+	P->vstamp = r->vstamp;
+	P->visible = r->visible;
+	P->stack = r->stack;
+	P->hz = r->hz;
+	P->heap = NULL;
+	P->nv = P->nf = P->nfree = 0;
+}
+
+/* Moves the polytope to a heap block with room for EPA_HEAP_VERTS
+ * vertices (indices stay valid: the arrays are copied as they are).
+ * Returns 0 when it cannot (already there, or no memory). */
+static int poly_grow(epa_poly *P)
+{
+	int mv = EPA_HEAP_VERTS, mf = 2 * EPA_HEAP_VERTS;
+	if (P->heap || mv <= P->max_v)
+		return 0;
+	size_t bytes = (size_t)mv * (sizeof(mk_vertex) + 3 * sizeof(int)) +
+	               (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge) + 3 * sizeof(int));
+	char *m = malloc(bytes);
+	if (!m)
+		return 0;
+	/* Each array aligned as its elements: the larger elements first. */
+	epa_face *face = (epa_face *)(void *)m;
+	epa_edge *hz = (epa_edge *)(void *)(face + mf);
+	mk_vertex *vert = (mk_vertex *)(void *)(hz + mf);
+	int *ints = (int *)(void *)(vert + mv);
+	memcpy(face, P->face, (size_t)P->nf * sizeof *face);
+	memcpy(vert, P->vert, (size_t)P->nv * sizeof *vert);
+	int *free_slots = ints, *visible = ints + mf, *stack = ints + 2 * mf;
+	int *by_start = ints + 3 * mf, *by_end = by_start + mv, *vstamp = by_end + mv;
+	memcpy(free_slots, P->free_slots, (size_t)P->nfree * sizeof *free_slots);
+	memcpy(by_start, P->by_start, (size_t)P->nv * sizeof *by_start);
+	memcpy(by_end, P->by_end, (size_t)P->nv * sizeof *by_end);
+	memcpy(vstamp, P->vstamp, (size_t)P->nv * sizeof *vstamp);
+	P->face = face;
+	P->hz = hz;
+	P->vert = vert;
+	P->free_slots = free_slots;
+	P->visible = visible;
+	P->stack = stack;
+	P->by_start = by_start;
+	P->by_end = by_end;
+	P->vstamp = vstamp;
+	P->max_v = mv;
+	P->max_f = mf;
+	P->heap = m;
+	return 1;
+}
 
 /* Plane of triangle (i, j, k); returns 0 when it has no usable normal. */
 static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, double *d)
@@ -87,7 +179,7 @@ static int face_alloc(epa_poly *P)
 {
 	if (P->nfree > 0)
 		return P->free_slots[--P->nfree];
-	if (P->nf >= EPA_MAX_FACES)
+	if (P->nf >= P->max_f)
 		return -1;
 	return P->nf++;
 }
@@ -145,14 +237,6 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 /* An edge of the horizon: (a, b) of a face seen from the new vertex, with
  * the face g across it, which is not seen, and which of g's edges it is;
  * then the plane (n, d) of the new face (a, b, new vertex) and its slot. */
-typedef struct epa_edge {
-	int a, b;
-	int g, ge;
-	mink_vec3 n;
-	double d;
-	int f;
-} epa_edge;
-
 /*
  * The faces seen from w (beyond tol_in), found by flooding from f0 over the
  * adjacency, into visible[0 .. *nvis-1], and the edges between them and
@@ -161,7 +245,7 @@ typedef struct epa_edge {
 static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_in,
                         int *visible, int *nvis, epa_edge *hz)
 {
-	int stack[EPA_MAX_FACES];
+	int *stack = P->stack;
 	int top = 0;
 	static const int next[3] = {1, 2, 0};
 	int nh = 0;
@@ -180,12 +264,12 @@ static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_i
 				G->stamp = pass;
 				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
 				if (G->visible) {
-					MK_ASSERT(top < EPA_MAX_FACES);
+					MK_ASSERT(top < P->max_f);
 					stack[top++] = g;
 				}
 			}
 			if (!G->visible) {
-				MK_ASSERT(nh < EPA_MAX_FACES);
+				MK_ASSERT(nh < P->max_f);
 				hz[nh].a = P->face[f].v[e];
 				hz[nh].b = P->face[f].v[next[e]];
 				hz[nh].g = g;
@@ -281,9 +365,9 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
  */
 static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 {
-	int visible[EPA_MAX_FACES];
+	int *visible = P->visible;
 	int nvis;
-	epa_edge hz[EPA_MAX_FACES];
+	epa_edge *hz = P->hz;
 	int nh = find_horizon(P, f0, P->vert[iv].w, pass, tol_in, visible, &nvis, hz);
 	if (!horizon_is_cycle(P, hz, nh, pass))
 		return 0;
@@ -295,14 +379,14 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 		if (hz[h].d < -tol_in)
 			return 0; /* the origin would fall outside */
 	}
-	if (nh > P->nfree + nvis + (EPA_MAX_FACES - P->nf))
+	if (nh > P->nfree + nvis + (P->max_f - P->nf))
 		return -1;
 	return patch(P, visible, nvis, hz, nh, iv);
 }
 
 static int add_vertex(epa_poly *P, mk_vertex v)
 {
-	if (P->nv >= EPA_MAX_VERTS)
+	if (P->nv >= P->max_v)
 		return -1;
 	P->vert[P->nv] = v;
 	return P->nv++;
@@ -541,12 +625,28 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
  * closed: it still bounds the depth from below, and the others go on
  * expanding, so one bad face never ends the search with its own guess.
  */
+/*
+ * A lower bound on the depth without the polytope: concentric balls in A
+ * and B about one point (see certify_by_balls in query.c), tried about the
+ * shapes' origins, the best face's support points and their midpoint.  Where the support
+ * distance has a continuum of minimisers (a corner at a cylinder's centre),
+ * the polytope's own bound never closes, and this one is exact.
+ */
+static double ball_floor(const mk_shape *A, const mk_shape *B, const epa_cand *c)
+{
+	mink_vec3 at[5] = {A->pos, B->pos, c->w.a, c->w.b, v3_scale(v3_add(c->w.a, c->w.b), 0.5)};
+	double floor = -INFINITY;
+	for (int i = 0; i < (c->h < INFINITY ? 5 : 2); i++)
+		floor = fmax(floor, mk_inner_distance(A, at[i], 3) + mk_inner_distance(B, at[i], 3));
+	return floor;
+}
+
 static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, epa_poly *P,
                      epa_cand *bestc, mk_pen *out)
 {
 	int pass = 0;
 	bestc->h = INFINITY;
-	double lower = -INFINITY;
+	double lower = -INFINITY, floor = -INFINITY;
 	for (;;) {
 		int best = -1;
 		double bd = INFINITY;
@@ -580,6 +680,9 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		}
 		if (done)
 			break;
+		/* Certified by the balls' bound (once the stack's room ran out). */
+		if (bestc->h - floor <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+			break;
 		/* A support point that is already a corner of the face: the face
 		 * lies on the boundary, only rounding kept the gap open. */
 		if (v3_same(w.w, P->vert[F->v[0]].w) || v3_same(w.w, P->vert[F->v[1]].w) ||
@@ -590,13 +693,28 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 			break;
 		}
 		int iv = add_vertex(P, w);
-		if (iv < 0) {
-			out->warning = MINK_WARN_EPA_CAPACITY;
-			break;
-		}
-		int r = poly_expand(P, best, iv, ++pass, tol->eps);
+		int r = iv < 0 ? -1 : poly_expand(P, best, iv, ++pass, tol->eps);
 		if (r < 0) {
-			P->nv--;
+			/* Out of room: the balls' bound may certify the best answer
+			 * already; else the search goes on in the heap's room. */
+			if (iv >= 0)
+				P->nv--;
+			if (P->heap == NULL && floor == -INFINITY) {
+				floor = ball_floor(A, B, bestc);
+				if (bestc->h - floor <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+					break;
+				/* Near a curved pair's minimiser the balls' bound is
+				 * close but the polytope's normal is not exact: a
+				 * continuum of minimisers, which more vertices do not
+				 * resolve; the refinement on the support function does,
+				 * and the caller's balls then certify it. */
+				if ((A->smooth || B->smooth) && bestc->h - floor <= 1e-3 * fabs(bestc->h)) {
+					out->warning = MINK_WARN_EPA_CAPACITY;
+					break;
+				}
+			}
+			if (poly_grow(P))
+				continue; /* the same step again, with room */
 			out->warning = MINK_WARN_EPA_CAPACITY;
 			break;
 		}
@@ -606,15 +724,17 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		}
 		out->iterations++;
 	}
-	return lower;
+	return fmax(lower, floor);
 }
 
 void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
              const mk_tol *tol, mk_pen *out)
 {
+	epa_room room;
 	epa_poly P;
 	mk_simplex s = *s0;
 
+	poly_on_stack(&P, &room);
 	out->iterations = 0;
 	out->warning = MINK_WARN_NONE;
 	out->lower = -INFINITY;
@@ -631,4 +751,5 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 		out->warning = MINK_WARN_DEGENERATE;
 	face_contact(&P, &bestc, tol->rel * fabs(bestc.d) + tol->abs, out);
 	out->lower = lower;
+	free(P.heap);
 }

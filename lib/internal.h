@@ -102,6 +102,11 @@ typedef struct mk_shape {
 /* The largest |p[i]| (0 for n = 0), robust to tiny coordinates. */
 double mk_points_radius(const mink_vec3 *p, int n);
 
+/* A lower bound on the signed inner distance of query-frame point o in
+ * core s (inside: the radius of a ball about o in the core; outside: minus
+ * the distance to it), in the plane when dim is 2 (lib/shape.c). */
+double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
+
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);

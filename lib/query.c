@@ -17,7 +17,7 @@ mink_options mink_default_options(void)
 	o.tolerance = 1e-10;
 	o.size_tolerance = 1e-13;
 	o.max_gjk_iterations = 256;
-	o.max_epa_iterations = 1024;
+	o.max_epa_iterations = 4096;
 	o.max_contacts = 4;
 	o.contact_tolerance = 1e-9;
 	return o;
@@ -384,6 +384,44 @@ static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 	}
 }
 
+/*
+ * Concentric inscribed balls: if A holds the ball of radius ra about a
+ * point o and B the ball of radius rb about the same o, the depth of the
+ * pair is at least ra + rb (separating the two balls alone takes that),
+ * so the signed core distance is at most -(ra + rb).  With o on the
+ * segment between the witnesses that bound is tight where the shapes'
+ * surfaces at the witnesses are the balls' nearest points - two shapes at
+ * one centre, or a corner of one at the centre of the other - which is
+ * where a search with a continuum or several equal minima of the support
+ * distance (a triangle's corner at a cylinder's centre: a whole arc of
+ * normals) runs out of EPA capacity before its own bound closes.  The
+ * lower bound is the support distance along the normal; an uncertified
+ * answer whose two bounds meet within the tolerance is certified, with
+ * the support distance as its value.
+ */
+static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
+                             core_answer *c, mink_warning *warning)
+{
+	mink_vec3 at[5] = {c->pa, c->pb, v3_scale(v3_add(c->pa, c->pb), 0.5), A->pos, B->pos};
+	double upper = c->upper;
+	for (int i = 0; i < 5; i++) {
+		double ra = mk_inner_distance(A, at[i], dim), rb = mk_inner_distance(B, at[i], dim);
+		if (ra + rb > 0.0)
+			upper = fmin(upper, -(ra + rb));
+	}
+	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
+	double lower = -v3_dot(n, v3_sub(sa, sb));
+	if (!(upper - lower <= tol->rel * fabs(lower) + tol->abs + tol->eps))
+		return;
+	c->upper = upper;
+	if (!(c->core >= lower - tol->eps && c->core <= upper + tol->eps)) {
+		c->core = lower;
+		c->pa = sa;
+		c->pb = v3_mad(sa, n, lower);
+	}
+	*warning = MINK_WARN_NONE;
+}
+
 static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                             mk_answer *ans, double *eps_out)
 {
@@ -427,6 +465,8 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	 * nor judged again. */
 	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)
 		refine_curved(A, B, &tol, &c, &ans->warning);
+	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
+		certify_by_balls(A, B, dim, &tol, &c, &ans->warning);
 	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
 		vouch_sign(A, B, &tol, &c);
 	ans->distance = c.core - (A->margin + B->margin);

@@ -819,3 +819,118 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 	c.identity = 1;
 	*out = c;
 }
+
+/* ---------------------------------------------------------------------
+ * Inscribed balls: a lower bound on a core's signed inner distance.
+ * ------------------------------------------------------------------- */
+
+/* Distance from o to segment [p, q]. */
+static double segment_distance(mink_vec3 o, mink_vec3 p, mink_vec3 q)
+{
+	mink_vec3 e = v3_sub(q, p);
+	double ee = v3_len2(e), t = ee > 0.0 ? v3_dot(v3_sub(o, p), e) / ee : 0.0;
+	t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+	return v3_len(v3_sub(o, v3_mad(p, e, t)));
+}
+
+/* Distance from o to triangle pqr: to its plane where o projects inside,
+ * else to the nearest edge (a degenerate triangle: the edges). */
+static double triangle_distance(mink_vec3 o, mink_vec3 p, mink_vec3 q, mink_vec3 r)
+{
+	mink_vec3 n = v3_cross(v3_sub(q, p), v3_sub(r, p));
+	double nn = v3_len2(n);
+	if (nn > 0.0) {
+		double s0 = v3_dot(v3_cross(v3_sub(q, p), v3_sub(o, p)), n);
+		double s1 = v3_dot(v3_cross(v3_sub(r, q), v3_sub(o, q)), n);
+		double s2 = v3_dot(v3_cross(v3_sub(p, r), v3_sub(o, r)), n);
+		if (s0 >= 0.0 && s1 >= 0.0 && s2 >= 0.0)
+			return fabs(v3_dot(v3_sub(o, p), n)) / sqrt(nn);
+	}
+	return fmin(segment_distance(o, p, q),
+	            fmin(segment_distance(o, q, r), segment_distance(o, r, p)));
+}
+
+/* Signed distance of (x, y) to the rectangle |x| <= hx, |y| <= hy:
+ * inside, minus the distance to its boundary. */
+static double rect_distance(double x, double y, double hx, double hy)
+{
+	double qx = fabs(x) - hx, qy = fabs(y) - hy;
+	if (qx <= 0.0 && qy <= 0.0)
+		return fmax(qx, qy);
+	return hypot(fmax(qx, 0.0), fmax(qy, 0.0));
+}
+
+/* Signed distance of (rho, z), rho >= 0, to a cone's meridian section:
+ * the triangle (0, -h), (r, -h), (0, h) (apex at +h), whose side on the
+ * axis is no boundary of the cone. */
+static double cone_distance(double rho, double z, double r, double h)
+{
+	double len = hypot(r, 2.0 * h);
+	/* the slant line's outward normal (2h, r) / len, through (0, h) */
+	double side = len > 0.0 ? (2.0 * h * rho + r * (z - h)) / len : 0.0;
+	double base = -h - z;
+	if (side <= 0.0 && base <= 0.0)
+		return fmax(side, base);
+	mink_vec3 o = v3(rho, z, 0);
+	return fmin(segment_distance(o, v3(0, -h, 0), v3(r, -h, 0)),
+	            segment_distance(o, v3(r, -h, 0), v3(0, h, 0)));
+}
+
+/*
+ * A lower bound on the signed inner distance of frame point o in core s:
+ * the radius of a ball about o inside the core (its distance to the
+ * boundary), or minus the distance from o to the core when outside.  In
+ * 2D the plane's distance.  Exact for points, segments, triangles, boxes,
+ * cylinders and cones; an ellipsoid contains the ball of its least radius;
+ * a point set gives minus the distance to its nearest point.
+ */
+double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
+{
+	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(o, s->pos)), 1.0 / s->scale);
+	double d = -INFINITY;
+	if (dim == 2)
+		l.z = 0.0;
+	switch (s->type) {
+	case CORE_POINT:
+		d = -v3_len(l);
+		break;
+	case CORE_SEGMENT:
+		d = -segment_distance(l, s->corner[0], s->corner[1]);
+		break;
+	case CORE_TRIANGLE:
+		d = -triangle_distance(l, s->corner[0], s->corner[1], s->corner[2]);
+		break;
+	case CORE_BOX: {
+		double q = rect_distance(l.x, l.y, s->half.x, s->half.y);
+		if (dim == 2)
+			d = -q;
+		else {
+			double qz = fabs(l.z) - s->half.z;
+			if (q <= 0.0 && qz <= 0.0)
+				d = -fmax(q, qz);
+			else
+				d = -hypot(fmax(q, 0.0), fmax(qz, 0.0));
+		}
+		break;
+	}
+	case CORE_CYLINDER:
+		d = -rect_distance(hypot(l.x, l.y), l.z, s->radius, s->half_height);
+		break;
+	case CORE_CONE:
+		d = -cone_distance(hypot(l.x, l.y), l.z, s->radius, s->half_height);
+		break;
+	case CORE_ELLIPSOID:
+		d = fmin(s->radii.x, fmin(s->radii.y, s->radii.z)) - v3_len(l);
+		break;
+	case CORE_POINTS3:
+	case CORE_CLIMB3:
+		for (int i = 0; i < s->count; i++)
+			d = fmax(d, -v3_len(v3_sub(l, s->points3[i])));
+		break;
+	case CORE_POINTS2:
+		for (int i = 0; i < s->count; i++)
+			d = fmax(d, -hypot(l.x - s->points2[i].x, l.y - s->points2[i].y));
+		break;
+	}
+	return d * s->scale;
+}

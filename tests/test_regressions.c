@@ -451,6 +451,108 @@ static void test_deep_smooth(void **state)
 	tu_end("deep smooth pairs", 4);
 }
 
+/*
+ * From a sweep of coincident pairs (shapes at one centre, one of them
+ * turned about x, y, z, (1,1,0) or (1,1,1) in 15 degree steps): a segment
+ * or a triangle with a corner at the centre of a cylinder came back
+ * approximate (epa_capacity) in every pose, both orders (234 of 240 and
+ * 120 of 120).  The depth is 0.4, the cylinder's radius: at least that,
+ * since the cylinder holds the ball of radius 0.4 about the corner (the
+ * two concentric balls, that one and the corner, take 0.4 to separate);
+ * at most that, since the flat shape's shadow on the horizontal plane has
+ * the corner on its boundary, so some horizontal direction n has no point
+ * of it beyond the corner and pushing by 0.4 along n ends the overlap.
+ * Every horizontal such n is a minimiser - a whole arc of them, which EPA
+ * cannot close to the tolerance; the concentric balls certify it.
+ */
+static void test_corner_at_centre(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	static const mink_vec3 axes[5] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {1, 1, 1}};
+	mink_shape3 flat[2] = {{0}, {0}}, cyl = tu_cylinder(0.4, 0.5);
+	flat[0].type = MINK_SEGMENT;
+	flat[0].segment.points[0] = tu_v3(0, 0, 0);
+	flat[0].segment.points[1] = tu_v3(0.8, 0, 0);
+	flat[1].type = MINK_TRIANGLE;
+	flat[1].triangle.points[0] = tu_v3(0, 0, 0);
+	flat[1].triangle.points[1] = tu_v3(0.8, 0, 0);
+	flat[1].triangle.points[2] = tu_v3(0.1, 0.7, 0);
+	mink_pose3 centre = tu_pose3(0, 0, 0, tu_quat_identity());
+	int cases = 0;
+	tu_begin();
+	for (int f = 0; f < 2; f++)
+		for (int ax = 0; ax < 5; ax++)
+			for (int deg = 0; deg < 360; deg += 15) {
+				mink_pose3 turned = tu_pose3(0, 0, 0, tu_quat_axis_angle(axes[ax], deg * pi / 180));
+				for (int order = 0; order < 2; order++) {
+					mink_result r;
+					tu_case("%s axis %d turned %d, %s first", f ? "triangle" : "segment", ax, deg,
+					        order ? "cylinder" : "flat shape");
+					if (order)
+						mink_query3(&cyl, &centre, &flat[f], &turned, NULL, &r);
+					else
+						mink_query3(&flat[f], &turned, &cyl, &centre, NULL, &r);
+					CHECK(r.status == MINK_OK, "status %s (%s)", mink_status_name(r.status),
+					      mink_warning_name(r.warning));
+					CHECK_NEAR("depth", r.depth, 0.4, 1e-12, 0.0);
+					CHECK(fabs(r.normal.z) <= 1e-9, "normal not horizontal: z %.3g", r.normal.z);
+					cases++;
+				}
+			}
+	tu_end("corner at a cylinder's centre", cases);
+}
+
+/*
+ * From the same sweep: an ellipsoid against itself at one centre, turned
+ * 90 or 270 degrees about y, has six equal minima of the support distance
+ * (along +-x, +-y, +-z) and EPA needs 1777 iterations to certify it, more
+ * than its 1024 vertices on the stack; it came back approximate
+ * (epa_capacity).  Turned by a multiple of 90 degrees about a coordinate
+ * axis, each ellipsoid's support is h(n) = |D n| with D diagonal (the radii
+ * permuted), so h_A(n) + h_B(n) >= |(D_A + D_B) n| >= the least diagonal
+ * entry of D_A + D_B, and that entry's axis attains it: the depth.
+ */
+static void test_ellipsoid_quarter_turns(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	const double r[3] = {0.6, 0.45, 0.3};
+	mink_shape3 e = tu_ellipsoid(r[0], r[1], r[2]);
+	mink_pose3 still = tu_pose3(0, 0, 0, tu_quat_identity());
+	int cases = 0;
+	tu_begin();
+	for (int ax = 0; ax < 3; ax++)
+		for (int q = 1; q < 4; q++) {
+			mink_vec3 axis = tu_v3(ax == 0, ax == 1, ax == 2);
+			mink_pose3 turned = tu_pose3(0, 0, 0, tu_quat_axis_angle(axis, q * pi / 2));
+			/* The turned radii: an odd quarter turn swaps the other two axes. */
+			double ra[3] = {r[0], r[1], r[2]};
+			if (q % 2) {
+				int i = (ax + 1) % 3, j = (ax + 2) % 3;
+				double t = ra[i];
+				ra[i] = ra[j];
+				ra[j] = t;
+			}
+			double depth = INFINITY;
+			for (int i = 0; i < 3; i++)
+				depth = fmin(depth, ra[i] + r[i]);
+			for (int order = 0; order < 2; order++) {
+				mink_result res;
+				tu_case("axis %d, %d quarter turns, %s first", ax, q, order ? "still" : "turned");
+				if (order)
+					mink_query3(&e, &still, &e, &turned, NULL, &res);
+				else
+					mink_query3(&e, &turned, &e, &still, NULL, &res);
+				CHECK(res.status == MINK_OK, "status %s (%s)", mink_status_name(res.status),
+				      mink_warning_name(res.warning));
+				CHECK_NEAR("depth", res.depth, depth, 1e-12, 0.0);
+				cases++;
+			}
+		}
+	tu_end("ellipsoid quarter turns", cases);
+}
+
 /* Fills a stretch of the stack below the caller with one byte. */
 static __attribute__((noinline)) void stir_stack(unsigned char byte)
 {
@@ -500,6 +602,8 @@ int main(void)
 		cmocka_unit_test(test_smooth_tips),
 		cmocka_unit_test(test_triangle_edge_circle),
 		cmocka_unit_test(test_deep_smooth),
+		cmocka_unit_test(test_corner_at_centre),
+		cmocka_unit_test(test_ellipsoid_quarter_turns),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
