@@ -7,11 +7,13 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "text/buf.h"
 
 /* The mode a new file gets: 0666 less the umask. */
@@ -111,3 +113,27 @@ int cli_outfile_end(cli_outfile *o, int ok, const char *keep_as, char *msg, size
 	return rc;
 }
 
+
+int cli_outfile_start(cli_outfile *o, const char *cmd, const char *path, char *const *inputs,
+                      int n)
+{
+	char msg[512];
+
+	if (cli_outfile_open(o, path, inputs, n, msg, sizeof msg) < 0) {
+		fprintf(stderr, "mink %s: %s\n", cmd, msg);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_outfile_close(cli_outfile *o, const char *cmd, int ok, int err_no)
+{
+	char msg[512];
+	int closed = cli_close_output(cmd, o->fp, o->path, err_no) == 0, rc = closed ? 0 : -1;
+
+	if (cli_outfile_end(o, ok && closed, NULL, msg, sizeof msg) < 0) {
+		fprintf(stderr, "mink %s: %s\n", cmd, msg);
+		rc = -1;
+	}
+	return rc;
+}

@@ -37,4 +37,19 @@ int cli_outfile_open(cli_outfile *o, const char *path, char *const *inputs, int 
  */
 int cli_outfile_end(cli_outfile *o, int ok, const char *keep_as, char *msg, size_t size);
 
+/**
+ * The subcommands' way (gen, render): cli_outfile_open, saying why not on
+ * standard error as "mink CMD: ...".  Returns 0 or -1.
+ */
+int cli_outfile_start(cli_outfile *o, const char *cmd, const char *path, char *const *inputs,
+                      int n);
+
+/**
+ * Closes o->fp as cli_close_output does (err_no: an earlier write error)
+ * and ends the file: replaced when that close and `ok` both succeed, else
+ * the old file stays.  Returns 0, or -1 after saying why (a write error or
+ * a failed rename).
+ */
+int cli_outfile_close(cli_outfile *o, const char *cmd, int ok, int err_no);
+
 #endif /* CLI_OUTFILE_H */

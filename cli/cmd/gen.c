@@ -31,6 +31,7 @@
 #include "mink_random.h"
 #include "cmd/cmd.h"
 #include "opts.h"
+#include "outfile.h"
 #include "cmd/posed.h"
 #include "text/buf.h"
 
@@ -775,7 +776,8 @@ int cli_gen_main(int argc, char **argv)
 	const char *kinds_arg = "all", *output = NULL;
 	double share = 0.5;
 	int json = 0, c, status = 0, err_no = 0;
-	FILE *out = stdout;
+	FILE *out;
+	cli_outfile of;
 	side a, b;
 
 	memset(&g, 0, sizeof g);
@@ -861,10 +863,9 @@ int cli_gen_main(int argc, char **argv)
 	if (overlaps > count)
 		overlaps = count;
 
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "mink %s: %s: %s\n", CMD, output, strerror(errno));
+	if (cli_outfile_start(&of, CMD, output, NULL, 0) < 0)
 		return 2;
-	}
+	out = of.fp;
 	if (json)
 		fputs(count ? "[\n" : "[]\n", out);
 	for (unsigned long long i = 0; i < count && !err_no; i++) {
@@ -894,7 +895,8 @@ int cli_gen_main(int argc, char **argv)
 	if (json && count && status == 0 && !err_no)
 		fputs("\n]\n", out);
 	cli_buf_free(&g.buf);
-	if (cli_close_output(CMD, out, output, err_no) < 0)
+	/* A file of -o is replaced only by a whole new one. */
+	if (cli_outfile_close(&of, CMD, status == 0 && !err_no, err_no) < 0)
 		status = 2;
 	if (out != stdout && fclose(stdout) != 0 && status == 0)
 		status = 2;

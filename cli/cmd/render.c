@@ -37,6 +37,7 @@
 #include "cmd/svg.h"
 #include "obj/cache.h"
 #include "opts.h"
+#include "outfile.h"
 #include "parse.h"
 #include "record.h"
 #include "text/buf.h"
@@ -1268,20 +1269,25 @@ static void shape_types(const cJSON *json, const char *type[2])
 	}
 }
 
-/* The picture to `output` (NULL: standard output): 0, or 2 on an error. */
-static int write_out(const cli_svg *s, const char *output)
+/*
+ * The picture to `output` (NULL: standard output), read from `input`: 0,
+ * or 2 on an error.  A file is replaced whole or not at all, and never
+ * when it is the input.
+ */
+static int write_out(const cli_svg *s, const char *output, const char *input)
 {
-	FILE *out = stdout;
+	char *inputs[1] = {(char *)input};
+	cli_outfile of;
+	FILE *out;
 	int err_no = 0, rc = 0;
 
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "mink %s: %s: %s\n", CMD, output, strerror(errno));
+	if (cli_outfile_start(&of, CMD, output, inputs, 1) < 0)
 		return 2;
-	}
+	out = of.fp;
 	errno = 0;
 	if (fwrite(s->b.data, 1, s->b.len, out) != s->b.len)
 		err_no = errno ? errno : EIO;
-	if (cli_close_output(CMD, out, output, err_no) < 0)
+	if (cli_outfile_close(&of, CMD, !err_no, err_no) < 0)
 		rc = 2;
 	if (out != stdout && fclose(stdout) != 0 && rc == 0)
 		rc = 2;
@@ -1312,7 +1318,7 @@ static int answer(const options *o, const cli_pair *pair, const cJSON *json,
 	text = result_text(&id, pair->dim, &res);
 	picture(&s, pair, cli_id_text(&id, num, NULL), &res, text, o->views, type);
 	free(text);
-	rc = write_out(&s, o->output);
+	rc = write_out(&s, o->output, o->path);
 	cli_buf_free(&s.b);
 	return rc;
 }

@@ -552,6 +552,29 @@ cmp -s "$TMP/out" "$TMP/first.svg" && pass || fail "render from stdin differs"
 run render -o "$TMP/o.svg" --index 1 testdata/demo.json
 expect "render -o" 0
 cmp -s "$TMP/o.svg" "$TMP/first.svg" && pass || fail "render -o differs"
+# -o never writes over the input (it replaced the pairs with a picture),
+# and a file is replaced whole or not at all, for render and gen alike.
+cp testdata/demo.json "$TMP/self.json"
+run render -o "$TMP/self.json" "$TMP/self.json"
+expect "render -o on its own input" 2 -
+has "render -o on its own input: the message" "$TMP/err" "the output file is also an input"
+same testdata/demo.json "$TMP/self.json" "render -o on its own input: the input" && pass
+printf 'old\n' >"$TMP/old.txt"
+(ulimit -f 4; trap '' XFSZ; "$MINK" gen -n 2000 --seed 3 -o "$TMP/old.txt") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null
+status=$?
+expect "gen -o: a write that fails half-way" 2 - '*'
+printf 'old\n' >"$TMP/want"
+same "$TMP/want" "$TMP/old.txt" "gen -o: the old file after a failed write" && pass
+if ls -a "$TMP" | grep -q '^\.old\.txt\.'; then
+	fail "gen -o: a temporary file left behind"
+else
+	pass
+fi
+run gen -n 5 --seed 3 -o "$TMP/old.txt"
+expect "gen -o replaces the old file whole" 0 - -
+run gen -n 5 --seed 3
+same "$TMP/out" "$TMP/old.txt" "gen -o: the new file" && pass
 
 # Touching, thin shapes, points, margins; escaping of odd ids.
 {
