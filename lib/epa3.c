@@ -78,29 +78,36 @@ typedef struct epa_poly {
 	void *heap; /* the heap block, or NULL */
 } epa_poly;
 
-/* The stack's room. */
+/* The stack's room: the arrays of poly_place, the ints in one block. */
 typedef struct epa_room {
-	mk_vertex vert[EPA_MAX_VERTS];
 	epa_face face[EPA_MAX_FACES];
-	int free_slots[EPA_MAX_FACES];
-	int by_start[EPA_MAX_VERTS], by_end[EPA_MAX_VERTS], vstamp[EPA_MAX_VERTS];
-	int visible[EPA_MAX_FACES], stack[EPA_MAX_FACES];
 	epa_edge hz[EPA_MAX_FACES];
+	mk_vertex vert[EPA_MAX_VERTS];
+	int ints[3 * EPA_MAX_FACES + 3 * EPA_MAX_VERTS];
 } epa_room;
+
+/* Points P's arrays into room for mv vertices and mf faces: face[mf],
+ * hz[mf], vert[mv] and ints[3 mf + 3 mv] (free slots, visible faces and
+ * the search stack by face; horizon starts and ends and stamps by vertex). */
+static void poly_place(epa_poly *P, int mv, int mf, epa_face *face, epa_edge *hz,
+                       mk_vertex *vert, int *ints)
+{
+	P->max_v = mv;
+	P->max_f = mf;
+	P->face = face;
+	P->hz = hz;
+	P->vert = vert;
+	P->free_slots = ints;
+	P->visible = ints + mf;
+	P->stack = ints + 2 * mf;
+	P->by_start = ints + 3 * mf;
+	P->by_end = P->by_start + mv;
+	P->vstamp = P->by_end + mv;
+}
 
 static void poly_on_stack(epa_poly *P, epa_room *r)
 {
-	P->max_v = EPA_MAX_VERTS;
-	P->max_f = EPA_MAX_FACES;
-	P->vert = r->vert;
-	P->face = r->face;
-	P->free_slots = r->free_slots;
-	P->by_start = r->by_start;
-	P->by_end = r->by_end;
-	P->vstamp = r->vstamp;
-	P->visible = r->visible;
-	P->stack = r->stack;
-	P->hz = r->hz;
+	poly_place(P, EPA_MAX_VERTS, EPA_MAX_FACES, r->face, r->hz, r->vert, r->ints);
 	P->heap = NULL;
 	P->nv = P->nf = P->nfree = 0;
 }
@@ -113,36 +120,24 @@ static int poly_grow(epa_poly *P)
 	int mv = EPA_HEAP_VERTS, mf = 2 * EPA_HEAP_VERTS;
 	if (P->heap || mv <= P->max_v)
 		return 0;
-	size_t bytes = (size_t)mv * (sizeof(mk_vertex) + 3 * sizeof(int)) +
-	               (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge) + 3 * sizeof(int));
+	size_t bytes = (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge)) +
+	               (size_t)mv * sizeof(mk_vertex) + (size_t)(3 * mf + 3 * mv) * sizeof(int);
 	char *m = malloc(bytes);
 	if (!m)
 		return 0;
+	epa_poly old = *P;
 	/* Each array aligned as its elements: the larger elements first. */
 	epa_face *face = (epa_face *)(void *)m;
 	epa_edge *hz = (epa_edge *)(void *)(face + mf);
 	mk_vertex *vert = (mk_vertex *)(void *)(hz + mf);
-	int *ints = (int *)(void *)(vert + mv);
-	memcpy(face, P->face, (size_t)P->nf * sizeof *face);
-	memcpy(vert, P->vert, (size_t)P->nv * sizeof *vert);
-	int *free_slots = ints, *visible = ints + mf, *stack = ints + 2 * mf;
-	int *by_start = ints + 3 * mf, *by_end = by_start + mv, *vstamp = by_end + mv;
-	memcpy(free_slots, P->free_slots, (size_t)P->nfree * sizeof *free_slots);
-	memcpy(by_start, P->by_start, (size_t)P->nv * sizeof *by_start);
-	memcpy(by_end, P->by_end, (size_t)P->nv * sizeof *by_end);
-	memcpy(vstamp, P->vstamp, (size_t)P->nv * sizeof *vstamp);
-	P->face = face;
-	P->hz = hz;
-	P->vert = vert;
-	P->free_slots = free_slots;
-	P->visible = visible;
-	P->stack = stack;
-	P->by_start = by_start;
-	P->by_end = by_end;
-	P->vstamp = vstamp;
-	P->max_v = mv;
-	P->max_f = mf;
+	poly_place(P, mv, mf, face, hz, vert, (int *)(void *)(vert + mv));
 	P->heap = m;
+	memcpy(P->face, old.face, (size_t)old.nf * sizeof *P->face);
+	memcpy(P->vert, old.vert, (size_t)old.nv * sizeof *P->vert);
+	memcpy(P->free_slots, old.free_slots, (size_t)old.nfree * sizeof *P->free_slots);
+	memcpy(P->by_start, old.by_start, (size_t)old.nv * sizeof *P->by_start);
+	memcpy(P->by_end, old.by_end, (size_t)old.nv * sizeof *P->by_end);
+	memcpy(P->vstamp, old.vstamp, (size_t)old.nv * sizeof *P->vstamp);
 	return 1;
 }
 

@@ -108,6 +108,26 @@ expect() {
 	[ $_ok = 1 ] && pass
 }
 
+# fails_halfway NAME KB FILE ARGS...: mink ARGS, whose -o is FILE (holding
+# "old"), under a file size limit of KB KiB that stops the write half way:
+# exit 2, FILE still "old", no temporary left beside it.
+fails_halfway() {
+	_name=$1
+	_kb=$2
+	_file=$3
+	shift 3
+	(ulimit -f "$_kb"; trap '' XFSZ; "$MINK" "$@") >"$TMP/out" 2>"$TMP/err" </dev/null
+	status=$?
+	expect "$_name: a write that fails half-way" 2 - '*'
+	printf 'old\n' >"$TMP/want"
+	same "$TMP/want" "$_file" "$_name: the old file after a failed write" && pass
+	if ls -a "$(dirname "$_file")" | grep -q "^\.$(basename "$_file")\."; then
+		fail "$_name: a temporary file left behind"
+	else
+		pass
+	fi
+}
+
 # has NAME FILE TEXT: FILE must contain the fixed string TEXT.
 has() {
 	if grep -F -q -e "$3" "$2"; then
