@@ -828,6 +828,26 @@ static void put_name(Py_UCS4 *field, int width, const char *name)
 		field[i] = 0;
 }
 
+/*
+ * The fields of the state, status and warning names, made once (a row
+ * copies one instead of writing each character): state and status by
+ * their enums, the warning by its enum + 1 (0: none, the field empty).
+ */
+enum { N_STATES = 3, N_STATUSES = 3, N_WARNINGS = MINK_WARN_DEGENERATE + 1 };
+static Py_UCS4 state_fields[N_STATES][W_STATE], status_fields[N_STATUSES][W_STATUS],
+	warning_fields[N_WARNINGS + 1][W_WARNING];
+
+static void name_fields_init(void)
+{
+	for (int i = 0; i < N_STATES; i++)
+		put_name(state_fields[i], W_STATE, mink_state_name((mink_state)i));
+	for (int i = 0; i < N_STATUSES; i++)
+		put_name(status_fields[i], W_STATUS, mink_status_name((mink_status)i));
+	put_name(warning_fields[0], W_WARNING, "");
+	for (int i = 0; i < N_WARNINGS; i++)
+		put_name(warning_fields[i + 1], W_WARNING, mink_warning_name((mink_warning)i));
+}
+
 static void put_vec(double *out, mink_vec3 v, int dim)
 {
 	out[0] = v.x;
@@ -863,10 +883,20 @@ static void put_row(columns *c, long i, int dim, const mink_result *r)
 	else
 		put_nan(c->tangents + 6 * i + 3, 3);
 	c->intersecting[i] = r->state != MINK_SEPARATED;
-	put_name(c->state + (size_t)W_STATE * i, W_STATE, mink_state_name(r->state));
-	put_name(c->status + (size_t)W_STATUS * i, W_STATUS, mink_status_name(r->status));
-	put_name(c->warning + (size_t)W_WARNING * i, W_WARNING,
-	         r->status == MINK_APPROXIMATE ? mink_warning_name(r->warning) : "");
+	if ((unsigned)r->state < N_STATES && (unsigned)r->status < N_STATUSES &&
+	    (unsigned)r->warning < N_WARNINGS) {
+		memcpy(c->state + (size_t)W_STATE * i, state_fields[r->state], sizeof *state_fields);
+		memcpy(c->status + (size_t)W_STATUS * i, status_fields[r->status],
+		       sizeof *status_fields);
+		memcpy(c->warning + (size_t)W_WARNING * i,
+		       warning_fields[r->status == MINK_APPROXIMATE ? r->warning + 1 : 0],
+		       sizeof *warning_fields);
+	} else {
+		put_name(c->state + (size_t)W_STATE * i, W_STATE, mink_state_name(r->state));
+		put_name(c->status + (size_t)W_STATUS * i, W_STATUS, mink_status_name(r->status));
+		put_name(c->warning + (size_t)W_WARNING * i, W_WARNING,
+		         r->status == MINK_APPROXIMATE ? mink_warning_name(r->warning) : "");
+	}
 	c->contact_count[i] = n;
 	c->gjk[i] = r->gjk_iterations;
 	c->epa[i] = r->epa_iterations;
@@ -1221,11 +1251,29 @@ static void poses_work(void *arg, long begin, long end)
 			pos[side] = x->pos[side] + (x->per_row_pos[side] ? (long)dim * i : 0);
 			rot[side] = x->rot[side] + (x->per_row_rot[side] ? (long)nr * i : 0);
 		}
-		for (int side = 0; side < 2 && !bad; side++)
-			bad = check_pose(side, p, pos[side], rot[side], &quat[side], &err) < 0;
-		if (bad) {
-			put_error_row(x->c, i, dim, err.code, err.message);
-			continue;
+		/*
+		 * 3D: the quaternions' order and norm, and the library's own
+		 * checks of the rest (the same range for positions); only a row
+		 * that fails one goes through check_pose, for the CLI's words in
+		 * the CLI's order.  Under normalize_rotations the library would
+		 * take quaternions of any size: their range is checked here.
+		 */
+		if (dim == 3) {
+			double norm;
+
+			bad = cli_parse_quaternion(p, rot[0], &quat[0], &norm) < 0 ||
+			      cli_parse_quaternion(p, rot[1], &quat[1], &norm) < 0;
+			for (int k = 0; p->normalize && !bad && k < 4; k++)
+				bad = !(fabs(rot[0][k]) <= MINK_MAX_COORD && fabs(rot[1][k]) <= MINK_MAX_COORD);
+		}
+		if (dim != 3 || bad) {
+			bad = 0;
+			for (int side = 0; side < 2 && !bad; side++)
+				bad = check_pose(side, p, pos[side], rot[side], &quat[side], &err) < 0;
+			if (bad) {
+				put_error_row(x->c, i, dim, err.code, err.message);
+				continue;
+			}
 		}
 		if (dim == 3) {
 			mink_pose3 pa = {{pos[0][0], pos[0][1], pos[0][2]}, quat[0]};
@@ -1233,6 +1281,12 @@ static void poses_work(void *arg, long begin, long end)
 
 			mink_query3(&p->shape3[0], &pa, &p->shape3[1], &pb, &x->s->options, &r);
 			if (r.status == MINK_ERROR) {
+				for (int side = 0; side < 2 && !bad; side++)
+					bad = check_pose(side, p, pos[side], rot[side], &quat[side], &err) < 0;
+				if (bad) {
+					put_error_row(x->c, i, dim, err.code, err.message);
+					continue;
+				}
 				/* The CLI's words for the library's refusal. */
 				cli_pair q = *p;
 
@@ -1602,6 +1656,7 @@ PyMODINIT_FUNC PyInit_mink(void)
 	PyObject *m;
 
 	import_array();
+	name_fields_init();
 	for (int i = 0; i < K_COUNT; i++)
 		if (!keys[i] && !(keys[i] = PyUnicode_InternFromString(key_names[i])))
 			return NULL;

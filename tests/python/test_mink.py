@@ -401,6 +401,18 @@ for name, other in (("quaternion_order='xyzw'", reordered),
             not np.allclose(plain[k], other[k], rtol=0, atol=1e-12, equal_nan=True)]
     t.check(not diff and list(other["status"]) == list(plain["status"]),
             "batch_poses with %s differs in %s" % (name, diff))
+# Normalised or not, a number beyond 1e100 is out of range, as in the CLI.
+huge = quat_a[sl].copy()
+huge[3] = [1e150, 0, 0, 0]
+huge_rows = mink.batch_poses(box_a, box_b, pos_a[sl], huge, pos_b[sl], quat_b[sl],
+                             normalize_rotations=True)
+huge_pair = {"a": dict(box_a, position=pos_a[20 + 3].tolist(), rotation=[1e150, 0, 0, 0]),
+             "b": dict(box_b, position=pos_b[20 + 3].tolist(),
+                       rotation=quat_b[20 + 3].tolist())}
+want = cli(["--normalize-rotations"], json.dumps(huge_pair).encode() + b"\n")[0]
+t.check(huge_rows["error_message"][3] == want["error"]["message"] ==
+        "a.rotation: number out of range" and huge_rows["status"][2] == "ok",
+        "batch_poses: a normalised quaternion of 1e150", huge_rows["error_message"][3])
 t.check(set(refused["status"]) == {"error"} and
         refused["error_message"][0].startswith("a.rotation: quaternion of norm 3, not 1"),
         "batch_poses: a quaternion of norm 3 is an error row", refused["error_message"][:1])
