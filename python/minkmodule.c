@@ -921,6 +921,79 @@ static void put_row(columns *c, long i, int dim, const mink_result *r)
 	}
 }
 
+/*
+ * Rows first .. first + n - 1 from r[0 .. n-1] where ok[j], as put_row
+ * writes them, but a column at a time: a row's 21 columns are 21 streams
+ * of memory, and writing each column's rows together keeps every stream
+ * sequential (batch_poses' blocks; measured: fewer cycles per row).
+ */
+static void put_rows(columns *c, long first, int n, int dim, const mink_result *r,
+                     const unsigned char *ok)
+{
+	int k = c->k;
+
+	for (int j = 0; j < n; j++)
+		if (ok[j] && !((unsigned)r[j].state < N_STATES && (unsigned)r[j].status < N_STATUSES &&
+		               (unsigned)r[j].warning < N_WARNINGS)) {
+			/* not a result the fields know: row by row */
+			for (j = 0; j < n; j++)
+				if (ok[j])
+					put_row(c, first + j, dim, &r[j]);
+			return;
+		}
+#define ROWS for (int j = 0; j < n; j++) if (ok[j])
+	ROWS c->dim[first + j] = dim;
+	ROWS c->distance[first + j] = r[j].distance;
+	ROWS c->depth[first + j] = r[j].depth;
+	ROWS put_vec(c->normal + 3 * (first + j), r[j].normal, dim);
+	ROWS put_vec(c->point_a + 3 * (first + j), r[j].point_a, dim);
+	ROWS put_vec(c->point_b + 3 * (first + j), r[j].point_b, dim);
+	ROWS put_vec(c->local_a + 3 * (first + j), r[j].local_a, dim);
+	ROWS put_vec(c->local_b + 3 * (first + j), r[j].local_b, dim);
+	ROWS {
+		double *t = c->tangents + 6 * (first + j);
+
+		put_vec(t, r[j].tangent[0], dim);
+		if (dim == 3)
+			put_vec(t + 3, r[j].tangent[1], dim);
+		else
+			put_nan(t + 3, 3);
+	}
+	ROWS c->intersecting[first + j] = r[j].state != MINK_SEPARATED;
+	ROWS memcpy(c->state + (size_t)W_STATE * (size_t)(first + j), state_fields[r[j].state],
+	            sizeof *state_fields);
+	ROWS memcpy(c->status + (size_t)W_STATUS * (size_t)(first + j), status_fields[r[j].status],
+	            sizeof *status_fields);
+	ROWS memcpy(c->warning + (size_t)W_WARNING * (size_t)(first + j),
+	            warning_fields[r[j].status == MINK_APPROXIMATE ? r[j].warning + 1 : 0],
+	            sizeof *warning_fields);
+	ROWS c->contact_count[first + j] = r[j].contact_count < 0 ? 0 :
+	                                   r[j].contact_count > k ? k : r[j].contact_count;
+	ROWS c->gjk[first + j] = r[j].gjk_iterations;
+	ROWS c->epa[first + j] = r[j].epa_iterations;
+	ROWS for (int s = 0; s < k; s++) {
+		long at = (long)k * (first + j) + s;
+
+		c->c_distance[at] = s < c->contact_count[first + j] ? r[j].contacts[s].distance : NAN;
+	}
+	for (int f = 0; f < 4; f++) {
+		double *col = f == 0 ? c->c_point_a : f == 1 ? c->c_point_b :
+		              f == 2 ? c->c_local_a : c->c_local_b;
+
+		ROWS for (int s = 0; s < k; s++) {
+			double *out = col + 3 * ((long)k * (first + j) + s);
+			const mink_contact *ct = &r[j].contacts[s];
+
+			if (s < c->contact_count[first + j])
+				put_vec(out, f == 0 ? ct->point_a : f == 1 ? ct->point_b :
+				             f == 2 ? ct->local_a : ct->local_b, dim);
+			else
+				put_nan(out, 3);
+		}
+	}
+#undef ROWS
+}
+
 /* Row i: an error (numbers NaN, counts 0, state empty); kept aside too. */
 static void put_error_row(columns *c, long i, int dim, const char *code,
                           const char *message)
@@ -1239,14 +1312,23 @@ static void poses_work(void *arg, long begin, long end)
 	poses_ctx *x = arg;
 	const cli_pair *p = x->pair;
 	int dim = p->dim, nr = dim == 3 ? 4 : 1;
-	mink_result r;
+	/* The block's results, written a column at a time at the end. */
+	mink_result res[BLOCK];
+	unsigned char ok[BLOCK];
 
+	if (end - begin > BLOCK) {
+		poses_work(arg, begin, begin + BLOCK);
+		poses_work(arg, begin + BLOCK, end);
+		return;
+	}
 	for (long i = begin; i < end; i++) {
+		mink_result *r = &res[i - begin];
 		const double *pos[2], *rot[2];
 		mink_quat quat[2];
 		cli_error err;
 		int bad = 0;
 
+		ok[i - begin] = 0;
 		for (int side = 0; side < 2; side++) {
 			pos[side] = x->pos[side] + (x->per_row_pos[side] ? (long)dim * i : 0);
 			rot[side] = x->rot[side] + (x->per_row_rot[side] ? (long)nr * i : 0);
@@ -1279,8 +1361,8 @@ static void poses_work(void *arg, long begin, long end)
 			mink_pose3 pa = {{pos[0][0], pos[0][1], pos[0][2]}, quat[0]};
 			mink_pose3 pb = {{pos[1][0], pos[1][1], pos[1][2]}, quat[1]};
 
-			mink_query3(&p->shape3[0], &pa, &p->shape3[1], &pb, &x->s->options, &r);
-			if (r.status == MINK_ERROR) {
+			mink_query3(&p->shape3[0], &pa, &p->shape3[1], &pb, &x->s->options, r);
+			if (r->status == MINK_ERROR) {
 				for (int side = 0; side < 2 && !bad; side++)
 					bad = check_pose(side, p, pos[side], rot[side], &quat[side], &err) < 0;
 				if (bad) {
@@ -1292,26 +1374,27 @@ static void poses_work(void *arg, long begin, long end)
 
 				q.pose3[0] = pa;
 				q.pose3[1] = pb;
-				cli_answer_pair(&q, &x->s->options, &r, &err);
+				cli_answer_pair(&q, &x->s->options, r, &err);
 			}
 		} else {
 			mink_pose2 pa = {{pos[0][0], pos[0][1]}, rot[0][0]};
 			mink_pose2 pb = {{pos[1][0], pos[1][1]}, rot[1][0]};
 
-			mink_query2(&p->shape2[0], &pa, &p->shape2[1], &pb, &x->s->options, &r);
-			if (r.status == MINK_ERROR) {
+			mink_query2(&p->shape2[0], &pa, &p->shape2[1], &pb, &x->s->options, r);
+			if (r->status == MINK_ERROR) {
 				cli_pair q = *p;
 
 				q.pose2[0] = pa;
 				q.pose2[1] = pb;
-				cli_answer_pair(&q, &x->s->options, &r, &err);
+				cli_answer_pair(&q, &x->s->options, r, &err);
 			}
 		}
-		if (r.status == MINK_ERROR)
+		if (r->status == MINK_ERROR)
 			put_error_row(x->c, i, dim, err.code, err.message);
 		else
-			put_row(x->c, i, dim, &r);
+			ok[i - begin] = 1;
 	}
+	put_rows(x->c, begin, (int)(end - begin), dim, res, ok);
 }
 
 /*
