@@ -611,6 +611,23 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
 }
 
 /*
+ * A lower bound on the depth without the polytope: concentric balls in A
+ * and B about one point (see certify_by_balls in query.c), tried about the
+ * shapes' origins, the best face's support points and their midpoint.
+ * Where the support distance has a continuum of minimisers (a corner at a
+ * cylinder's centre), the polytope's own bound never closes, and this one
+ * is exact.
+ */
+static double ball_bound(const mk_shape *A, const mk_shape *B, const epa_cand *c)
+{
+	mink_vec3 at[5] = {A->pos, B->pos, c->w.a, c->w.b, v3_scale(v3_add(c->w.a, c->w.b), 0.5)};
+	double bound = -INFINITY;
+	for (int i = 0; i < (c->h < INFINITY ? 5 : 2); i++)
+		bound = fmax(bound, mk_inner_distance(A, at[i], 3) + mk_inner_distance(B, at[i], 3));
+	return bound;
+}
+
+/*
  * Expands the closest open face until its support distance meets it.
  * Every support distance h measured along a unit n is an upper bound on
  * the depth (translating B by h along n ends the overlap), and the
@@ -620,28 +637,12 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
  * closed: it still bounds the depth from below, and the others go on
  * expanding, so one bad face never ends the search with its own guess.
  */
-/*
- * A lower bound on the depth without the polytope: concentric balls in A
- * and B about one point (see certify_by_balls in query.c), tried about the
- * shapes' origins, the best face's support points and their midpoint.  Where the support
- * distance has a continuum of minimisers (a corner at a cylinder's centre),
- * the polytope's own bound never closes, and this one is exact.
- */
-static double ball_floor(const mk_shape *A, const mk_shape *B, const epa_cand *c)
-{
-	mink_vec3 at[5] = {A->pos, B->pos, c->w.a, c->w.b, v3_scale(v3_add(c->w.a, c->w.b), 0.5)};
-	double floor = -INFINITY;
-	for (int i = 0; i < (c->h < INFINITY ? 5 : 2); i++)
-		floor = fmax(floor, mk_inner_distance(A, at[i], 3) + mk_inner_distance(B, at[i], 3));
-	return floor;
-}
-
 static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, epa_poly *P,
                      epa_cand *bestc, mk_pen *out)
 {
 	int pass = 0;
 	bestc->h = INFINITY;
-	double lower = -INFINITY, floor = -INFINITY;
+	double lower = -INFINITY, balls = -INFINITY;
 	for (;;) {
 		int best = -1;
 		double bd = INFINITY;
@@ -676,7 +677,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		if (done)
 			break;
 		/* Certified by the balls' bound (once the stack's room ran out). */
-		if (bestc->h - floor <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+		if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
 			break;
 		/* A support point that is already a corner of the face: the face
 		 * lies on the boundary, only rounding kept the gap open. */
@@ -694,16 +695,16 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 			 * already; else the search goes on in the heap's room. */
 			if (iv >= 0)
 				P->nv--;
-			if (P->heap == NULL && floor == -INFINITY) {
-				floor = ball_floor(A, B, bestc);
-				if (bestc->h - floor <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+			if (P->heap == NULL && balls == -INFINITY) {
+				balls = ball_bound(A, B, bestc);
+				if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
 					break;
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a
 				 * continuum of minimisers, which more vertices do not
 				 * resolve; the refinement on the support function does,
 				 * and the caller's balls then certify it. */
-				if ((A->smooth || B->smooth) && bestc->h - floor <= 1e-3 * fabs(bestc->h)) {
+				if ((A->smooth || B->smooth) && bestc->h - balls <= 1e-3 * fabs(bestc->h)) {
 					out->warning = MINK_WARN_EPA_CAPACITY;
 					break;
 				}
@@ -719,7 +720,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		}
 		out->iterations++;
 	}
-	return fmax(lower, floor);
+	return fmax(lower, balls);
 }
 
 void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
