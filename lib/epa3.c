@@ -35,6 +35,8 @@
 #define EPA_MAX_VERTS 1024
 #endif
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
+/* After this many steps EPA asks the concentric balls' bound as well. */
+#define EPA_BALLS_AT 32
 /* The heap's room, when the stack's is not enough (about 1.6 MB). */
 #ifndef EPA_HEAP_VERTS
 #define EPA_HEAP_VERTS 4096
@@ -676,7 +678,12 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		}
 		if (done)
 			break;
-		/* Certified by the balls' bound (once the stack's room ran out). */
+		/* The balls' bound, asked once a search is long (a continuum of
+		 * minimisers: any support distance measured on it is exact, and
+		 * the balls' bound too where it is tight) and again when the
+		 * stack's room runs out; certified when it meets the best. */
+		if (out->iterations == EPA_BALLS_AT)
+			balls = fmax(balls, ball_bound(A, B, bestc));
 		if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
 			break;
 		/* A support point that is already a corner of the face: the face
@@ -695,8 +702,8 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 			 * already; else the search goes on in the heap's room. */
 			if (iv >= 0)
 				P->nv--;
-			if (P->heap == NULL && balls == -INFINITY) {
-				balls = ball_bound(A, B, bestc);
+			if (P->heap == NULL) {
+				balls = fmax(balls, ball_bound(A, B, bestc));
 				if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
 					break;
 				/* Near a curved pair's minimiser the balls' bound is

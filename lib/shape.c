@@ -882,7 +882,8 @@ static double cone_distance(double rho, double z, double r, double h)
  * boundary), or minus the distance from o to the core when outside.  In
  * 2D the plane's distance.  Exact for points, segments, triangles, boxes,
  * cylinders and cones; an ellipsoid contains the ball of its least radius;
- * a point set gives minus the distance to its nearest point.
+ * a point set gives minus the distance to its nearest point (-inf for the
+ * large hulls that climb: no scan of every point).
  */
 double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 {
@@ -923,10 +924,11 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 		d = fmin(s->radii.x, fmin(s->radii.y, s->radii.z)) - v3_len(l);
 		break;
 	case CORE_POINTS3:
-	case CORE_CLIMB3:
 		for (int i = 0; i < s->count; i++)
 			d = fmax(d, -v3_len(v3_sub(l, s->points3[i])));
 		break;
+	case CORE_CLIMB3:
+		break; /* a scan of every point would cost more than it gains */
 	case CORE_POINTS2:
 		for (int i = 0; i < s->count; i++)
 			d = fmax(d, -hypot(l.x - s->points2[i].x, l.y - s->points2[i].y));
