@@ -44,11 +44,14 @@ same_as_one() {
 }
 
 # Inputs: ids on every record (mink gen), no ids and error records among
-# good ones (mixed.awk, default ids are the records' indices), and both as
-# JSON arrays (ids.json spread over many lines a record, by jq).
+# good ones (mixed.awk, default ids are the records' indices), both as
+# JSON arrays (ids.json spread over many lines a record, by jq), and a
+# stream of values as jq prints them (ids.jq: one record over many lines,
+# no array around them).
 "$MINK" gen -n 1500 --seed 21 --kinds all >"$TMP/ids.ndjson"
 awk -v seed=9 -v n=1500 -f "$HERE/mixed.awk" >"$TMP/mixed.ndjson"
 jq -s . "$TMP/ids.ndjson" >"$TMP/ids.json"
+jq . "$TMP/ids.ndjson" >"$TMP/ids.jq"
 awk 'BEGIN { print "[" } NF { printf "%s%s", (n++ ? ",\n" : ""), $0 }
 	END { print "\n]" }' "$TMP/mixed.ndjson" >"$TMP/mixed.json"
 if [ "$(grep -c '"id"' "$TMP/mixed.ndjson")" -lt "$(grep -c . "$TMP/mixed.ndjson")" ]; then
@@ -57,7 +60,7 @@ else
 	fail "mixed.ndjson: every record has an id, the default ids go untested"
 fi
 
-for input in ids.ndjson mixed.ndjson ids.json mixed.json; do
+for input in ids.ndjson mixed.ndjson ids.json mixed.json ids.jq; do
 	for fmt in ndjson csv json; do
 		for n in 2 3 7; do
 			same_as_one "$input -f $fmt" $n -f $fmt "$TMP/$input"
