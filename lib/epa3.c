@@ -613,20 +613,17 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
 }
 
 /*
- * A lower bound on the depth without the polytope: concentric balls in A
- * and B about one point (see certify_by_balls in query.c), tried about the
- * shapes' origins, the best face's support points and their midpoint.
+ * The concentric balls' lower bound on the depth (mk_ball_bound) about the
+ * best face's support points, or the shapes' origins before there is one.
  * Where the support distance has a continuum of minimisers (a corner at a
  * cylinder's centre), the polytope's own bound never closes, and this one
  * is exact.
  */
 static double ball_bound(const mk_shape *A, const mk_shape *B, const epa_cand *c)
 {
-	mink_vec3 at[5] = {A->pos, B->pos, c->w.a, c->w.b, v3_scale(v3_add(c->w.a, c->w.b), 0.5)};
-	double bound = -INFINITY;
-	for (int i = 0; i < (c->h < INFINITY ? 5 : 2); i++)
-		bound = fmax(bound, mk_inner_distance(A, at[i], 3) + mk_inner_distance(B, at[i], 3));
-	return bound;
+	if (c->h < INFINITY)
+		return mk_ball_bound(A, B, c->w.a, c->w.b, 3);
+	return mk_ball_bound(A, B, A->pos, B->pos, 3);
 }
 
 /*

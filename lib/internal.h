@@ -107,6 +107,10 @@ double mk_points_radius(const mink_vec3 *p, int n);
  * the distance to it), in the plane when dim is 2 (lib/shape.c). */
 double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
 
+/* Concentric inscribed balls about p, q, their midpoint and the shapes'
+ * origins: a lower bound on the depth of A and B (lib/shape.c). */
+double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim);
+
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);

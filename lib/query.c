@@ -402,13 +402,9 @@ static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
-	mink_vec3 at[5] = {c->pa, c->pb, v3_scale(v3_add(c->pa, c->pb), 0.5), A->pos, B->pos};
-	double upper = c->upper;
-	for (int i = 0; i < 5; i++) {
-		double ra = mk_inner_distance(A, at[i], dim), rb = mk_inner_distance(B, at[i], dim);
-		if (ra + rb > 0.0)
-			upper = fmin(upper, -(ra + rb));
-	}
+	double upper = c->upper, balls = mk_ball_bound(A, B, c->pa, c->pb, dim);
+	if (balls > 0.0)
+		upper = fmin(upper, -balls);
 	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
 	double lower = -v3_dot(n, v3_sub(sa, sb));
 	if (!(upper - lower <= tol->rel * fabs(lower) + tol->abs + tol->eps))

@@ -262,15 +262,6 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
 	return v3_mad(p, u, t);
 }
 
-/* Closest point to x on segment pq. */
-static mink_vec3 seg_closest(mink_vec3 p, mink_vec3 q, mink_vec3 x)
-{
-	mink_vec3 d = v3_sub(q, p);
-	double l2 = v3_len2(d);
-	double t = l2 > 0.0 ? v3_dot(v3_sub(x, p), d) / l2 : 0.0;
-	return v3_mad(p, d, fmin(fmax(t, 0.0), 1.0));
-}
-
 #define RF_FACE_MAX 32
 
 /*
@@ -329,7 +320,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 	double best = INFINITY;
 	mink_vec3 bx = *x;
 	for (int k = 0; k < nh; k++) {
-		mink_vec3 c = seg_closest(p[idx[hull[k]]], p[idx[hull[(k + 1) % nh]]], *x);
+		mink_vec3 c = v3_segment_closest(p[idx[hull[k]]], p[idx[hull[(k + 1) % nh]]], *x);
 		double dd = v3_len2(v3_sub(c, *x));
 		if (dd < best) {
 			best = dd;
@@ -370,7 +361,7 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 		break;
 	}
 	case CORE_SEGMENT:
-		l = seg_closest(s->corner[0], s->corner[1], l);
+		l = v3_segment_closest(s->corner[0], s->corner[1], l);
 		break;
 	case CORE_TRIANGLE: {
 		/* in the plane of the triangle: inside, or onto its nearest edge */
@@ -383,7 +374,7 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 		double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
 		if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0)
 			return x;
-		mink_vec3 e1 = seg_closest(a, b, l), e2 = seg_closest(b, c, l), e3 = seg_closest(c, a, l);
+		mink_vec3 e1 = v3_segment_closest(a, b, l), e2 = v3_segment_closest(b, c, l), e3 = v3_segment_closest(c, a, l);
 		double d1 = v3_len2(v3_sub(e1, l)), d2 = v3_len2(v3_sub(e2, l)), d3 = v3_len2(v3_sub(e3, l));
 		l = d1 <= d2 && d1 <= d3 ? e1 : d2 <= d3 ? e2 : e3;
 		break;

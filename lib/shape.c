@@ -827,10 +827,7 @@ void mk_shape_from2(const mink_shape2 *s, mk_shape *out)
 /* Distance from o to segment [p, q]. */
 static double segment_distance(mink_vec3 o, mink_vec3 p, mink_vec3 q)
 {
-	mink_vec3 e = v3_sub(q, p);
-	double ee = v3_len2(e), t = ee > 0.0 ? v3_dot(v3_sub(o, p), e) / ee : 0.0;
-	t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-	return v3_len(v3_sub(o, v3_mad(p, e, t)));
+	return v3_len(v3_sub(o, v3_segment_closest(p, q, o)));
 }
 
 /* Distance from o to triangle pqr: to its plane where o projects inside,
@@ -935,4 +932,20 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 		break;
 	}
 	return d * s->scale;
+}
+
+/*
+ * Concentric inscribed balls: a lower bound on the depth of A and B.  If
+ * A holds the ball of radius ra about o and B the ball of radius rb about
+ * the same o, separating them takes at least ra + rb.  Tried about p, q,
+ * their midpoint and the two shapes' origins; the largest sum (-inf when
+ * none is known).
+ */
+double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim)
+{
+	mink_vec3 at[5] = {p, q, v3_scale(v3_add(p, q), 0.5), A->pos, B->pos};
+	double bound = -INFINITY;
+	for (int i = 0; i < 5; i++)
+		bound = fmax(bound, mk_inner_distance(A, at[i], dim) + mk_inner_distance(B, at[i], dim));
+	return bound;
 }

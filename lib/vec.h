@@ -60,6 +60,15 @@ static inline double v3_len(mink_vec3 a)
 	return sqrt(v3_dot(a, a));
 }
 
+/* The point of segment pq nearest to x (p for a segment of length 0). */
+static inline mink_vec3 v3_segment_closest(mink_vec3 p, mink_vec3 q, mink_vec3 x)
+{
+	mink_vec3 d = v3_sub(q, p);
+	double l2 = v3_len2(d);
+	double t = l2 > 0.0 ? v3_dot(v3_sub(x, p), d) / l2 : 0.0;
+	return v3_mad(p, d, fmin(fmax(t, 0.0), 1.0));
+}
+
 static inline double v3_maxabs(mink_vec3 a)
 {
 	double m = fabs(a.x);

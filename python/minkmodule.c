@@ -861,87 +861,41 @@ static void put_nan(double *out, long count)
 		out[i] = NAN;
 }
 
-/* Row i: a result (2D vectors with z = 0, as in CSV; slots past the
- * contacts and a 2D result's second tangent NaN). */
-static void put_row(columns *c, long i, int dim, const mink_result *r)
+/* The state, status and warning fields of result r at row i. */
+static void put_names(columns *c, long i, const mink_result *r)
 {
-	int k = c->k, n = r->contact_count < 0 ? 0 : r->contact_count;
-
-	if (n > k)
-		n = k;
-	c->dim[i] = dim;
-	c->distance[i] = r->distance;
-	c->depth[i] = r->depth;
-	put_vec(c->normal + 3 * i, r->normal, dim);
-	put_vec(c->point_a + 3 * i, r->point_a, dim);
-	put_vec(c->point_b + 3 * i, r->point_b, dim);
-	put_vec(c->local_a + 3 * i, r->local_a, dim);
-	put_vec(c->local_b + 3 * i, r->local_b, dim);
-	put_vec(c->tangents + 6 * i, r->tangent[0], dim);
-	if (dim == 3)
-		put_vec(c->tangents + 6 * i + 3, r->tangent[1], dim);
-	else
-		put_nan(c->tangents + 6 * i + 3, 3);
-	c->intersecting[i] = r->state != MINK_SEPARATED;
 	if ((unsigned)r->state < N_STATES && (unsigned)r->status < N_STATUSES &&
 	    (unsigned)r->warning < N_WARNINGS) {
-		memcpy(c->state + (size_t)W_STATE * i, state_fields[r->state], sizeof *state_fields);
-		memcpy(c->status + (size_t)W_STATUS * i, status_fields[r->status],
+		memcpy(c->state + (size_t)W_STATE * (size_t)i, state_fields[r->state],
+		       sizeof *state_fields);
+		memcpy(c->status + (size_t)W_STATUS * (size_t)i, status_fields[r->status],
 		       sizeof *status_fields);
-		memcpy(c->warning + (size_t)W_WARNING * i,
+		memcpy(c->warning + (size_t)W_WARNING * (size_t)i,
 		       warning_fields[r->status == MINK_APPROXIMATE ? r->warning + 1 : 0],
 		       sizeof *warning_fields);
 	} else {
-		put_name(c->state + (size_t)W_STATE * i, W_STATE, mink_state_name(r->state));
-		put_name(c->status + (size_t)W_STATUS * i, W_STATUS, mink_status_name(r->status));
-		put_name(c->warning + (size_t)W_WARNING * i, W_WARNING,
+		put_name(c->state + (size_t)W_STATE * (size_t)i, W_STATE, mink_state_name(r->state));
+		put_name(c->status + (size_t)W_STATUS * (size_t)i, W_STATUS,
+		         mink_status_name(r->status));
+		put_name(c->warning + (size_t)W_WARNING * (size_t)i, W_WARNING,
 		         r->status == MINK_APPROXIMATE ? mink_warning_name(r->warning) : "");
-	}
-	c->contact_count[i] = n;
-	c->gjk[i] = r->gjk_iterations;
-	c->epa[i] = r->epa_iterations;
-	for (int j = 0; j < k; j++) {
-		long at = (long)k * i + j;
-
-		if (j < n) {
-			const mink_contact *ct = &r->contacts[j];
-
-			c->c_distance[at] = ct->distance;
-			put_vec(c->c_point_a + 3 * at, ct->point_a, dim);
-			put_vec(c->c_point_b + 3 * at, ct->point_b, dim);
-			put_vec(c->c_local_a + 3 * at, ct->local_a, dim);
-			put_vec(c->c_local_b + 3 * at, ct->local_b, dim);
-		} else {
-			c->c_distance[at] = NAN;
-			put_nan(c->c_point_a + 3 * at, 3);
-			put_nan(c->c_point_b + 3 * at, 3);
-			put_nan(c->c_local_a + 3 * at, 3);
-			put_nan(c->c_local_b + 3 * at, 3);
-		}
 	}
 }
 
 /*
- * Rows first .. first + n - 1 from r[0 .. n-1] where ok[j], as put_row
- * writes them, but a column at a time: a row's 21 columns are 21 streams
- * of memory, and writing each column's rows together keeps every stream
- * sequential (batch_poses' blocks; measured: fewer cycles per row).
+ * Rows first .. first + n - 1 from results r[0 .. n-1] where ok[j] (NULL:
+ * all): 2D vectors with z = 0, as in CSV; slots past the contacts and a 2D
+ * result's second tangent NaN.  A column at a time: a row's 21 columns are
+ * 21 streams of memory, and writing each column's rows together keeps
+ * every stream sequential (batch_poses' blocks; measured: fewer cycles per
+ * row).
  */
 static void put_rows(columns *c, long first, int n, int dim, const mink_result *r,
                      const unsigned char *ok)
 {
 	int k = c->k;
 
-	for (int j = 0; j < n; j++)
-		if (ok[j] && !((unsigned)r[j].state < N_STATES && (unsigned)r[j].status < N_STATUSES &&
-		               (unsigned)r[j].warning < N_WARNINGS)) {
-			/* not a result the fields know: row by row */
-			for (j = 0; j < n; j++)
-				if (ok[j])
-					put_row(c, first + j, dim, &r[j]);
-			return;
-		}
-#define ROWS for (int j = 0; j < n; j++) if (ok[j])
+#define ROWS for (int j = 0; j < n; j++) if (!ok || ok[j])
 	ROWS c->dim[first + j] = dim;
 	ROWS c->distance[first + j] = r[j].distance;
 	ROWS c->depth[first + j] = r[j].depth;
@@ -960,13 +914,7 @@ static void put_rows(columns *c, long first, int n, int dim, const mink_result *
 			put_nan(t + 3, 3);
 	}
 	ROWS c->intersecting[first + j] = r[j].state != MINK_SEPARATED;
-	ROWS memcpy(c->state + (size_t)W_STATE * (size_t)(first + j), state_fields[r[j].state],
-	            sizeof *state_fields);
-	ROWS memcpy(c->status + (size_t)W_STATUS * (size_t)(first + j), status_fields[r[j].status],
-	            sizeof *status_fields);
-	ROWS memcpy(c->warning + (size_t)W_WARNING * (size_t)(first + j),
-	            warning_fields[r[j].status == MINK_APPROXIMATE ? r[j].warning + 1 : 0],
-	            sizeof *warning_fields);
+	ROWS put_names(c, first + j, &r[j]);
 	ROWS c->contact_count[first + j] = r[j].contact_count < 0 ? 0 :
 	                                   r[j].contact_count > k ? k : r[j].contact_count;
 	ROWS c->gjk[first + j] = r[j].gjk_iterations;
@@ -992,6 +940,12 @@ static void put_rows(columns *c, long first, int n, int dim, const mink_result *
 		}
 	}
 #undef ROWS
+}
+
+/* Row i: one result. */
+static void put_row(columns *c, long i, int dim, const mink_result *r)
+{
+	put_rows(c, i, 1, dim, r, NULL);
 }
 
 /* Row i: an error (numbers NaN, counts 0, state empty); kept aside too. */

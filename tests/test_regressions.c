@@ -19,6 +19,21 @@
 #include "oracle.h"
 #include "testutil.h"
 
+/* A pair answered in both orders: r[0] is A against B, r[1] B against A. */
+static void both_orders(const mink_shape3 *a, const mink_pose3 *pa, const mink_shape3 *b,
+                        const mink_pose3 *pb, mink_result r[2])
+{
+	mink_query3(a, pa, b, pb, NULL, &r[0]);
+	mink_query3(b, pb, a, pa, NULL, &r[1]);
+}
+
+/* The two orders' normals point opposite ways, within tol. */
+static void check_opposite(const mink_result r[2], double tol)
+{
+	double off = tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0));
+	CHECK(off <= tol, "AB and BA normals not opposite: off by %.3g", off);
+}
+
 /* Two hulls in their poses. */
 typedef struct stored3 {
 	const char *id;
@@ -346,8 +361,7 @@ static void test_smooth_tips(void **state)
 	for (int i = 0; i < 6; i++) {
 		mink_result r[2];
 		tu_case("%s", c[i].id);
-		mink_query3(&c[i].a, &c[i].pa, &c[i].b, &c[i].pb, NULL, &r[0]);
-		mink_query3(&c[i].b, &c[i].pb, &c[i].a, &c[i].pa, NULL, &r[1]);
+		both_orders(&c[i].a, &c[i].pa, &c[i].b, &c[i].pb, r);
 		for (int k = 0; k < 2; k++) {
 			CHECK(r[k].status == MINK_OK, "%s: status %s (%s)", k ? "BA" : "AB",
 			      mink_status_name(r[k].status), mink_warning_name(r[k].warning));
@@ -360,9 +374,7 @@ static void test_smooth_tips(void **state)
 				      k ? "BA" : "AB", tu_dist(r[k].normal, n));
 			}
 		}
-		CHECK(tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)) <= 1e-12,
-		      "AB and BA normals not opposite: off by %.3g",
-		      tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)));
+		check_opposite(r, 1e-12);
 	}
 	tu_end("smooth tips", 6);
 }
@@ -391,16 +403,13 @@ static void test_triangle_edge_circle(void **state)
 	mink_result r[2];
 	tu_begin();
 	tu_case("triangle (1,1,0) 225 deg, ellipsoid, coincident");
-	mink_query3(&a, &pa, &b, &pb, NULL, &r[0]);
-	mink_query3(&b, &pb, &a, &pa, NULL, &r[1]);
+	both_orders(&a, &pa, &b, &pb, r);
 	for (int k = 0; k < 2; k++) {
 		CHECK(r[k].status == MINK_OK, "status %s", mink_status_name(r[k].status));
 		CHECK_NEAR(k ? "BA depth" : "AB depth", r[k].depth, 0.430842170069, 1e-12, 0.0);
 	}
 	CHECK_NEAR("AB and BA depths", r[0].depth, r[1].depth, 1e-15, 0.0);
-	CHECK(tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)) <= 1e-12,
-	      "AB and BA normals not opposite: off by %.3g",
-	      tu_dist(r[0].normal, tu_scale(r[1].normal, -1.0)));
+	check_opposite(r, 1e-12);
 	tu_end("triangle edge circle", 1);
 }
 
@@ -485,18 +494,16 @@ static void test_corner_at_centre(void **state)
 		for (int ax = 0; ax < 5; ax++)
 			for (int deg = 0; deg < 360; deg += 15) {
 				mink_pose3 turned = tu_pose3(0, 0, 0, tu_quat_axis_angle(axes[ax], deg * pi / 180));
+				mink_result r[2];
+				both_orders(&flat[f], &turned, &cyl, &centre, r);
 				for (int order = 0; order < 2; order++) {
-					mink_result r;
 					tu_case("%s axis %d turned %d, %s first", f ? "triangle" : "segment", ax, deg,
 					        order ? "cylinder" : "flat shape");
-					if (order)
-						mink_query3(&cyl, &centre, &flat[f], &turned, NULL, &r);
-					else
-						mink_query3(&flat[f], &turned, &cyl, &centre, NULL, &r);
-					CHECK(r.status == MINK_OK, "status %s (%s)", mink_status_name(r.status),
-					      mink_warning_name(r.warning));
-					CHECK_NEAR("depth", r.depth, 0.4, 1e-12, 0.0);
-					CHECK(fabs(r.normal.z) <= 1e-9, "normal not horizontal: z %.3g", r.normal.z);
+					CHECK(r[order].status == MINK_OK, "status %s (%s)",
+					      mink_status_name(r[order].status), mink_warning_name(r[order].warning));
+					CHECK_NEAR("depth", r[order].depth, 0.4, 1e-12, 0.0);
+					CHECK(fabs(r[order].normal.z) <= 1e-9, "normal not horizontal: z %.3g",
+					      r[order].normal.z);
 					cases++;
 				}
 			}
@@ -537,16 +544,13 @@ static void test_ellipsoid_quarter_turns(void **state)
 			double depth = INFINITY;
 			for (int i = 0; i < 3; i++)
 				depth = fmin(depth, ra[i] + r[i]);
+			mink_result res[2];
+			both_orders(&e, &turned, &e, &still, res);
 			for (int order = 0; order < 2; order++) {
-				mink_result res;
 				tu_case("axis %d, %d quarter turns, %s first", ax, q, order ? "still" : "turned");
-				if (order)
-					mink_query3(&e, &still, &e, &turned, NULL, &res);
-				else
-					mink_query3(&e, &turned, &e, &still, NULL, &res);
-				CHECK(res.status == MINK_OK, "status %s (%s)", mink_status_name(res.status),
-				      mink_warning_name(res.warning));
-				CHECK_NEAR("depth", res.depth, depth, 1e-12, 0.0);
+				CHECK(res[order].status == MINK_OK, "status %s (%s)",
+				      mink_status_name(res[order].status), mink_warning_name(res[order].warning));
+				CHECK_NEAR("depth", res[order].depth, depth, 1e-12, 0.0);
 				cases++;
 			}
 		}
