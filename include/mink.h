@@ -370,7 +370,7 @@ typedef struct mink_options {
 	double tolerance;      /**< relative to the value; default 1e-10 */
 	double size_tolerance; /**< relative to the pair's size; default 1e-13 */
 	int max_gjk_iterations; /**< default 256 */
-	int max_epa_iterations; /**< default 4096; also bounded by capacity */
+	int max_epa_iterations; /**< default 32768; also bounded by capacity */
 	/**
 	 * Contacts: at most this many points of the contact patch, 1 to
 	 * MINK_MAX_CONTACTS (default 4; 2D patches have at most 2).  A patch

@@ -22,7 +22,10 @@
  *    search that fills them before its bounds meet, with iterations left,
  *    moves once to the heap with room for EPA_HEAP_VERTS and goes on
  *    (several equal minima of the support distance, such as an ellipsoid
- *    against itself turned by 90 degrees, need about 2000 vertices).
+ *    against itself turned by 90 degrees, need about 2000 vertices; two
+ *    such ellipsoids apart by 0.7 of their length, a ring of nearly equal
+ *    minima, up to 9300).  There the faces wait in a priority queue by
+ *    distance, as the scan of every face would cost O(faces) a step.
  */
 #include <float.h>
 #include <math.h>
@@ -37,9 +40,9 @@
 #define EPA_MAX_FACES (2 * EPA_MAX_VERTS)
 /* After this many steps EPA asks the concentric balls' bound as well. */
 #define EPA_BALLS_AT 32
-/* The heap's room, when the stack's is not enough (about 1.6 MB). */
+/* The heap's room, when the stack's is not enough (about 15 MB). */
 #ifndef EPA_HEAP_VERTS
-#define EPA_HEAP_VERTS 4096
+#define EPA_HEAP_VERTS 32768
 #endif
 
 typedef struct epa_face {
@@ -52,6 +55,7 @@ typedef struct epa_face {
 	int stamp;       /* visibility pass that classified this face */
 	int visible;
 	int closed;      /* its expansion failed: kept as a lower bound only */
+	int gen;         /* which face this slot holds: its entries in the queue */
 } epa_face;
 
 typedef struct epa_edge {
@@ -78,6 +82,13 @@ typedef struct epa_poly {
 	int *visible, *stack;
 	epa_edge *hz;
 	void *heap; /* the heap block, or NULL */
+	int gen;    /* faces made so far */
+	/* In the heap's room only: the open faces by (d, slot), a binary
+	 * min-heap with stale entries dropped as they come up, and the
+	 * closed faces (lower bounds that stay while they live). */
+	struct epa_qent { double d; int f, gen; } *q;
+	int nq, max_q;
+	int *closed, nclosed;
 } epa_poly;
 
 /* The stack's room: the arrays of poly_place, the ints in one block. */
@@ -112,6 +123,74 @@ static void poly_on_stack(epa_poly *P, epa_room *r)
 	poly_place(P, EPA_MAX_VERTS, EPA_MAX_FACES, r->face, r->hz, r->vert, r->ints);
 	P->heap = NULL;
 	P->nv = P->nf = P->nfree = 0;
+	P->gen = 0;
+	P->q = NULL;
+	P->nq = P->max_q = P->nclosed = 0;
+	P->closed = NULL;
+}
+
+/* Queue entries ordered as the linear search picks faces: the least d,
+ * then the lowest slot. */
+static int q_less(const struct epa_qent *x, const struct epa_qent *y)
+{
+	return x->d < y->d || (x->d == y->d && x->f < y->f);
+}
+
+static void q_push(epa_poly *P, int f)
+{
+	struct epa_qent e = {P->face[f].d, f, P->face[f].gen};
+	int i = P->nq++;
+	MK_ASSERT(P->nq <= P->max_q);
+	while (i > 0) {
+		int up = (i - 1) / 2;
+		if (!q_less(&e, &P->q[up]))
+			break;
+		P->q[i] = P->q[up];
+		i = up;
+	}
+	P->q[i] = e;
+}
+
+static void q_pop(epa_poly *P)
+{
+	struct epa_qent e = P->q[--P->nq];
+	int i = 0, n = P->nq;
+	for (;;) {
+		int c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && q_less(&P->q[c + 1], &P->q[c]))
+			c++;
+		if (!q_less(&P->q[c], &e))
+			break;
+		P->q[i] = P->q[c];
+		i = c;
+	}
+	if (n > 0)
+		P->q[i] = e;
+}
+
+/* Whether an entry still stands for an open face. */
+static int q_current(const epa_poly *P, const struct epa_qent *e)
+{
+	const epa_face *F = &P->face[e->f];
+	return F->gen == e->gen && F->alive && !F->closed;
+}
+
+/* The queue anew from the open faces (and the closed list from the
+ * closed ones): when the heap's room is taken, and when it fills up with
+ * stale entries. */
+static void q_rebuild(epa_poly *P)
+{
+	P->nq = 0;
+	P->nclosed = 0;
+	for (int f = 0; f < P->nf; f++) {
+		const epa_face *F = &P->face[f];
+		if (F->alive && F->closed)
+			P->closed[P->nclosed++] = f;
+		else if (F->alive)
+			q_push(P, f);
+	}
 }
 
 /* Moves the polytope to a heap block with room for EPA_HEAP_VERTS
@@ -122,24 +201,32 @@ static int poly_grow(epa_poly *P)
 	int mv = EPA_HEAP_VERTS, mf = 2 * EPA_HEAP_VERTS;
 	if (P->heap || mv <= P->max_v)
 		return 0;
-	size_t bytes = (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge)) +
-	               (size_t)mv * sizeof(mk_vertex) + (size_t)(3 * mf + 3 * mv) * sizeof(int);
+	int mq = 2 * mf; /* the queue: room for stale entries too */
+	size_t bytes = (size_t)mq * sizeof(struct epa_qent) +
+	               (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge)) +
+	               (size_t)mv * sizeof(mk_vertex) + (size_t)(4 * mf + 3 * mv) * sizeof(int);
 	char *m = malloc(bytes);
 	if (!m)
 		return 0;
 	epa_poly old = *P;
 	/* Each array aligned as its elements: the larger elements first. */
-	epa_face *face = (epa_face *)(void *)m;
+	struct epa_qent *q = (struct epa_qent *)(void *)m;
+	epa_face *face = (epa_face *)(void *)(q + mq);
 	epa_edge *hz = (epa_edge *)(void *)(face + mf);
 	mk_vertex *vert = (mk_vertex *)(void *)(hz + mf);
-	poly_place(P, mv, mf, face, hz, vert, (int *)(void *)(vert + mv));
+	int *ints = (int *)(void *)(vert + mv);
+	poly_place(P, mv, mf, face, hz, vert, ints);
 	P->heap = m;
+	P->q = q;
+	P->max_q = mq;
+	P->closed = ints + 3 * mf + 3 * mv;
 	memcpy(P->face, old.face, (size_t)old.nf * sizeof *P->face);
 	memcpy(P->vert, old.vert, (size_t)old.nv * sizeof *P->vert);
 	memcpy(P->free_slots, old.free_slots, (size_t)old.nfree * sizeof *P->free_slots);
 	memcpy(P->by_start, old.by_start, (size_t)old.nv * sizeof *P->by_start);
 	memcpy(P->by_end, old.by_end, (size_t)old.nv * sizeof *P->by_end);
 	memcpy(P->vstamp, old.vstamp, (size_t)old.nv * sizeof *P->vstamp);
+	q_rebuild(P);
 	return 1;
 }
 
@@ -210,6 +297,7 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 		F->stamp = 0;
 		F->visible = 0;
 		F->closed = 0;
+		F->gen = P->gen++;
 	}
 	for (int f = 0; f < P->nf; f++) {
 		for (int e = 0; e < 3; e++) {
@@ -337,6 +425,14 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 		F->stamp = 0;
 		F->visible = 0;
 		F->closed = 0;
+		F->gen = P->gen++;
+	}
+	if (P->q) {
+		if (P->nq + nh > P->max_q)
+			q_rebuild(P); /* drops the stale entries; the new faces are in */
+		else
+			for (int h = 0; h < nh; h++)
+				q_push(P, hz[h].f);
 	}
 	for (int k = 0; k < nh; k++)
 		P->by_end[hz[k].b] = k;
@@ -646,13 +742,28 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		int best = -1;
 		double bd = INFINITY;
 		lower = INFINITY;
-		for (int f = 0; f < P->nf; f++) {
-			double d = P->face[f].d; /* +inf once dead */
-			if (d < lower)
-				lower = d;
-			if (!P->face[f].closed && d < bd) {
-				bd = d;
-				best = f;
+		if (P->q) {
+			/* The same face the scan below picks, from the queue. */
+			while (P->nq > 0 && !q_current(P, &P->q[0]))
+				q_pop(P);
+			if (P->nq > 0) {
+				best = P->q[0].f;
+				lower = P->q[0].d;
+			}
+			for (int i = 0; i < P->nclosed; i++) {
+				const epa_face *F = &P->face[P->closed[i]];
+				if (F->alive && F->d < lower)
+					lower = F->d;
+			}
+		} else {
+			for (int f = 0; f < P->nf; f++) {
+				double d = P->face[f].d; /* +inf once dead */
+				if (d < lower)
+					lower = d;
+				if (!P->face[f].closed && d < bd) {
+					bd = d;
+					best = f;
+				}
 			}
 		}
 		if (best < 0)
@@ -721,6 +832,10 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		if (r == 0) {
 			P->nv--;
 			P->face[best].closed = 1;
+			if (P->q && P->nclosed < P->max_f)
+				P->closed[P->nclosed++] = best;
+			else if (P->q)
+				q_rebuild(P);
 		}
 		out->iterations++;
 	}

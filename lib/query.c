@@ -17,7 +17,7 @@ mink_options mink_default_options(void)
 	o.tolerance = 1e-10;
 	o.size_tolerance = 1e-13;
 	o.max_gjk_iterations = 256;
-	o.max_epa_iterations = 4096;
+	o.max_epa_iterations = 32768;
 	o.max_contacts = 4;
 	o.contact_tolerance = 1e-9;
 	return o;

@@ -708,7 +708,7 @@ static void test_api(void **state)
 	mink_options opt = mink_default_options();
 	tu_case("default options");
 	CHECK(opt.tolerance == 1e-10 && opt.size_tolerance == 1e-13 &&
-	              opt.max_gjk_iterations == 256 && opt.max_epa_iterations == 4096,
+	              opt.max_gjk_iterations == 256 && opt.max_epa_iterations == 32768,
 	      "defaults %g %g %d %d", opt.tolerance, opt.size_tolerance, opt.max_gjk_iterations,
 	      opt.max_epa_iterations);
 
