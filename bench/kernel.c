@@ -1041,11 +1041,14 @@ static void cpu_model(char *buf, size_t len)
 int main(int argc, char **argv)
 {
 	double scale = 1.0;
+	const char *only = NULL; /* -c: categories whose name contains this */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-s") && i + 1 < argc) {
 			scale = atof(argv[++i]);
+		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			only = argv[++i];
 		} else {
-			fprintf(stderr, "usage: kernel [-s SCALE]\n");
+			fprintf(stderr, "usage: kernel [-s SCALE] [-c CATEGORY]\n");
 			return 2;
 		}
 	}
@@ -1087,6 +1090,8 @@ int main(int argc, char **argv)
 	const char *cyl_libs[4] = {"mink", "Bullet", "libccd GJK+EPA", "libccd MPR"};
 
 	for (int c = 0; c < CAT_COUNT; c++) {
+		if (only && !strstr(CATS[c].name, only))
+			continue;
 		int n = (int)(CATS[c].pairs * scale);
 		if (n < 8)
 			n = 8;
