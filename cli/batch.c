@@ -36,8 +36,8 @@
 #include "text/split.h"
 
 enum {
-	BLOCK_RECORDS = 256,
-	BLOCK_TEXT = 64 * 1024, /* a block is handed on once its text is this long */
+	BLOCK_RECORDS = 1024,
+	BLOCK_TEXT = 256 * 1024, /* a block is handed on once its text is this long */
 	BLOCKS_PER_JOB = 4,
 	MAX_BLOCKS = 128,
 	KEEP_BYTES = 1 << 20 /* buffers a huge record grew beyond this are freed */

@@ -110,25 +110,26 @@ static int key_is(const char *key, size_t len, const char *name)
 	return strlen(name) == len && memcmp(key, name, len) == 0;
 }
 
-static int number(cur *s, double *v)
+/* A number; the digits are read eight at a time up to the record's NUL. */
+static int number(const cli_fastpair *f, cur *s, double *v)
 {
 	const char *end;
 
-	if (cli_json_number((const char *)*s, &end, v) < 0)
+	if (cli_json_number_in((const char *)*s, f->limit, &end, v) < 0)
 		return -1;
 	*s = (cur)end;
 	return 0;
 }
 
 /* An array of exactly n numbers. */
-static int numbers(cur *s, int n, double *out)
+static int numbers(const cli_fastpair *f, cur *s, int n, double *out)
 {
 	if (**s != '[')
 		return -1;
 	++*s;
 	for (int i = 0; i < n; i++) {
 		blanks(s);
-		if (number(s, &out[i]) < 0)
+		if (number(f, s, &out[i]) < 0)
 			return -1;
 		blanks(s);
 		if (**s != (i + 1 < n ? ',' : ']'))
@@ -232,28 +233,28 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 				return -1;
 			break;
 		case HAS_POSITION:
-			if (numbers(s, 3, pos) < 0)
+			if (numbers(f, s, 3, pos) < 0)
 				return -1;
 			break;
 		case HAS_ROTATION: /* a quaternion; a matrix or an axis is declined */
-			if (numbers(s, 4, rot) < 0)
+			if (numbers(f, s, 4, rot) < 0)
 				return -1;
 			break;
 		case HAS_MARGIN:
-			if (number(s, &margin) < 0)
+			if (number(f, s, &margin) < 0)
 				return -1;
 			break;
 		case HAS_HALF_EXTENTS:
 		case HAS_RADII:
-			if (numbers(s, 3, v3) < 0)
+			if (numbers(f, s, 3, v3) < 0)
 				return -1;
 			break;
 		case HAS_RADIUS:
-			if (number(s, &radius) < 0)
+			if (number(f, s, &radius) < 0)
 				return -1;
 			break;
 		case HAS_HALF_HEIGHT:
-			if (number(s, &half_height) < 0)
+			if (number(f, s, &half_height) < 0)
 				return -1;
 			break;
 		case HAS_OBJ:
@@ -351,6 +352,7 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 	/* Room for every string of the record: they are shorter than it. */
 	f->strings.len = 0;
 	cli_buf_reserve(&f->strings, len + 1);
+	f->limit = text + len + 1; /* text[len], the NUL, is the last byte */
 	p->dim = 0;
 	p->obj[0] = p->obj[1] = NULL;
 	p->object[0] = p->object[1] = NULL;
@@ -385,7 +387,7 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 				my.len = slen;
 			} else {
 				/* an integer below 2^53 in magnitude (parse_id) */
-				if (number(&s, &v) < 0 || v != floor(v) ||
+				if (number(f, &s, &v) < 0 || v != floor(v) ||
 				    fabs(v) > 9007199254740991.0)
 					return -1;
 				my.str = NULL;
@@ -393,7 +395,7 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 			}
 		} else if (key_is(key, klen, "dim") && !has_dim) {
 			has_dim = 1;
-			if (number(&s, &v) < 0 || (v != 2 && v != 3))
+			if (number(f, &s, &v) < 0 || (v != 2 && v != 3))
 				return -1;
 			dim = (int)v;
 		} else {

@@ -13,6 +13,7 @@
 /** The reader's scratch, one per thread; start from {0}. */
 typedef struct cli_fastpair {
 	cli_buf strings; /* the record's strings (id, OBJ paths), NUL-terminated */
+	const char *limit; /* just past the record's NUL: what may be read */
 } cli_fastpair;
 
 /**

@@ -296,6 +296,22 @@ int main(int argc, char **argv)
 			number(&t);
 		}
 		rc = cli_json_number(t.buf, &end, &got);
+		/* Eight digits at a time, up to the NUL or to the buffer's end
+		   (digits after the number's end too): the same answer. */
+		for (int room = 0; room < 2; room++) {
+			const char *end8, *limit = room ? t.buf + sizeof t.buf : t.buf + t.len + 1;
+			double got8 = 0;
+			int rc8;
+
+			if (room) /* what lies past the NUL: digits, as in a record */
+				memset(t.buf + t.len + 1, '7', sizeof t.buf - t.len - 1);
+			rc8 = cli_json_number_in(t.buf, limit, &end8, &got8);
+			if ((rc8 != rc || (rc == 0 && (end8 != end ||
+			                               memcmp(&got8, &got, sizeof got) != 0))) &&
+			    bad++ < 20)
+				printf("cli_json_number_in: %s gives %d %a, cli_json_number %d %a\n",
+				       t.buf, rc8, got8, rc, got);
+		}
 		/* Not a JSON number, too long, or one followed by more ("1.5.2",
 		   "0x10"): the records above check those. */
 		if (rc < 0 || end != t.buf + t.len)
