@@ -55,20 +55,26 @@ static const cli_field csv_default[] = {
 };
 
 /*
- * The text of recently written numbers, by the bits of their magnitude: a
- * record repeats many (a contact's points are the result's, a tangent's
- * components are the normal's and each other's, depth is -distance), and
- * a copy costs a few instructions against a few hundred for cli_fmtnum.
+ * Where recently written numbers are in the buffer, by the bits of their
+ * magnitude: a record repeats many (a contact's points are the result's,
+ * a tangent's components are the normal's and each other's, depth is
+ * -distance), and a copy costs a few instructions against a few hundred
+ * for cli_fmtnum.  The entry points at the earlier text rather than
+ * holding a copy of it: copying text just written would read it back
+ * before its stores have landed, a stall of the order of the copy saved.
+ * Entries of an earlier buffer (gen) are void.
  */
 enum { NUM_CACHE = 128, NUM_TEXT = 24 };
 typedef struct num_entry {
 	unsigned long long bits; /* |v|'s; 0 (the number 0) marks it empty */
+	size_t off;              /* its digits (no sign) at buf.data + off */
+	unsigned gen;
 	unsigned char len;
-	char text[NUM_TEXT];     /* cli_fmtnum's text of |v| */
 } num_entry;
 
 struct cli_writer {
 	num_entry nums[NUM_CACHE];
+	unsigned gen; /* changes whenever buf's earlier text goes */
 	FILE *fp;
 	cli_format format;
 	cli_buf buf;
@@ -108,8 +114,10 @@ cli_writer *cli_writer_new(FILE *fp, cli_format format)
 
 void cli_writer_skip_header(cli_writer *w)
 {
-	if (is_csv(w) && w->records == 0)
+	if (is_csv(w) && w->records == 0) {
 		w->buf.len = 0; /* the header is all it holds */
+		w->gen++;
+	}
 }
 
 cli_format cli_writer_format(const cli_writer *w)
@@ -133,6 +141,7 @@ void cli_writer_swap(cli_writer *w, cli_buf *buf)
 
 	w->buf = *buf;
 	*buf = t;
+	w->gen++;
 }
 
 void cli_writer_free(cli_writer *w)
@@ -163,6 +172,7 @@ static void drain(cli_writer *w)
 	if (fwrite(w->buf.data, 1, w->buf.len, w->fp) != w->buf.len)
 		note_error(w);
 	w->buf.len = 0;
+	w->gen++;
 }
 
 void cli_writer_raw(cli_writer *w, const char *data, size_t len,
@@ -217,17 +227,22 @@ static void put_num(cli_writer *w, double v)
 		int neg = (int)(bits >> 63);
 
 		*p = '-';
-		if (e->bits == mag) {
-			memcpy(p + neg, e->text, NUM_TEXT);
+		if (e->bits == mag && e->gen == w->gen) {
+			/* NUM_TEXT bytes from the earlier text (within the buffer's
+			   room, which only grows), loaded before any is stored: the
+			   two may overlap. */
+			unsigned long long t[NUM_TEXT / 8];
+
+			memcpy(t, w->buf.data + e->off, NUM_TEXT);
+			memcpy(p + neg, t, NUM_TEXT);
 			w->buf.len += (size_t)neg + e->len;
 			return;
 		}
 		n = cli_fmtnum(p, v);
-		if (n - (size_t)neg <= NUM_TEXT) {
-			e->bits = mag;
-			e->len = (unsigned char)(n - (size_t)neg);
-			memcpy(e->text, p + neg, NUM_TEXT);
-		}
+		e->bits = mag;
+		e->gen = w->gen;
+		e->off = w->buf.len + (size_t)neg;
+		e->len = (unsigned char)(n - (size_t)neg);
 		w->buf.len += n;
 		return;
 	}
@@ -650,6 +665,7 @@ void cli_writer_set_fields(cli_writer *w, const cli_field *fields, int n)
 	if (!is_csv(w) || !w->fp || w->records)
 		return;
 	w->buf.len = 0; /* the default header */
+	w->gen++;
 	for (int i = 0; i < n; i++)
 		for (const char *const *c = field_columns(fields[i]); *c; c++) {
 			if (!first)
