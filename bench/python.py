@@ -6,8 +6,10 @@
 
 1. 10^6 box-box poses (seeded numpy): the C library's own rate
    (bench/poses.c: mink_query3 in a loop, 1 thread and every core) against
-   mink.batch_poses on the same rows (1 thread and every core).  The
-   checksums (sum of the distances) must agree.
+   mink.batch_poses on the same rows (1 thread and every core): its first
+   call, which gets new pages for its columns, once, then the calls after
+   it (a loop over batches of one size, its columns' memory reused), and
+   with out=.  The checksums (sum of the distances) must agree.
 2. The first 10^5 of them as pair dicts: mink.batch and mink.batch_arrays,
    against the CLI on the same pairs as NDJSON (-j 1 and every core, output
    to /dev/null) and the CLI as Python reached it before the module
@@ -116,9 +118,16 @@ def main():
             r = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
                                  threads=threads)
             res[threads] = r
+        # The first call gets new pages from the kernel (faults and zeroing
+        # of about 760 bytes a row); the calls after it, as in a loop over
+        # batches of one size, reuse them through the module's pool.
+        mink.release_memory()
+        t = median_time(py_run, 1)
+        row("mink.batch_poses, %d thread%s, first call (new pages)" %
+            (threads, "s" if threads > 1 else ""), n, t, c_rate[threads])
         t = median_time(py_run, a.runs)
-        row("mink.batch_poses, %d thread%s" % (threads, "s" if threads > 1 else ""),
-            n, t, c_rate[threads])
+        row("mink.batch_poses, %d thread%s, later calls (pooled pages)" %
+            (threads, "s" if threads > 1 else ""), n, t, c_rate[threads])
         # out=: the earlier result's arrays filled again (no new memory).
         t = median_time(lambda: mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
                                                  threads=threads, out=res[threads]), a.runs)

@@ -1800,10 +1800,11 @@ static void test_rings(void **state)
 	families_reset();
 	char label[200];
 	static const double ring_offs[] = {0.69, 0.70, 0.71, 0.72};
+	int sub = angle_substeps(); /* finer steps when scaled */
 	for (int half = 0; half < 2; half++)
-		for (int k = -4; k <= 4; k++)
+		for (int k = -4 * sub; k <= 4 * sub; k++)
 			for (size_t o = 0; o < sizeof ring_offs / sizeof ring_offs[0]; o++) {
-				double deg = 90.0 + 180.0 * half + 0.5 * k;
+				double deg = 90.0 + 180.0 * half + 0.5 * k / sub;
 				body3 A, B;
 				body3_make(&A, K_ELL, 1.0, tu_pose3(0, 0, 0, tu_quat_identity()));
 				body3_make(&B, K_ELL, 1.0,
