@@ -811,8 +811,11 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 			if (iv >= 0)
 				P->nv--;
 			if (P->heap == NULL) {
+				/* and, for a polytope in a cylinder, the slices' */
+				double within = tol->rel * fabs(bestc->h) + tol->abs + tol->eps;
 				balls = fmax(balls, ball_bound(A, B, bestc));
-				if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+				balls = fmax(balls, mk_slice_bound(A, B, bestc->h - within));
+				if (bestc->h - balls <= within)
 					break;
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a

@@ -111,6 +111,12 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
  * origins: a lower bound on the depth of A and B (lib/shape.c). */
 double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim);
 
+/* A lower bound on the depth of the cores of a cylinder and a polytope of
+ * at most 16 points (either order), by slices along the cylinder's axis,
+ * refined until it reaches target or its budget; -INFINITY for other pairs
+ * (lib/slice.c). */
+double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);
+
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */
 void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);

@@ -471,8 +471,15 @@ static void clip_segment(region *r, const double *s0, const double *s1, const fe
 		else
 			hi = fmin(hi, l);
 	}
-	if (lo > hi)
+	/* A segment through a corner of c, along no edge, meets it in that
+	 * corner: the two edges' crossings then agree up to rounding, which
+	 * may put lo past hi.  Within the slop along the segment that is the
+	 * one point, not an empty region. */
+	double len = hypot(dx, dy);
+	if (lo > hi + (len > 0.0 ? e / len : 0.0))
 		return;
+	if (lo > hi)
+		lo = hi = 0.5 * (lo + hi);
 	region_put(r, s0[0] + dx * lo, s0[1] + dy * lo);
 	if (hi > lo)
 		region_put(r, s0[0] + dx * hi, s0[1] + dy * hi);

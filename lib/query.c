@@ -407,10 +407,23 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		upper = fmin(upper, -balls);
 	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
 	double lower = -v3_dot(n, v3_sub(sa, sb));
-	if (!(upper - lower <= tol->rel * fabs(lower) + tol->abs + tol->eps))
+	double slack = tol->rel * fabs(lower) + tol->abs + tol->eps;
+	if (!(upper - lower <= slack) && dim == 3) {
+		/* a polytope's corner on a cylinder's axis: the slices' bound */
+		double slices = mk_slice_bound(A, B, -lower - slack);
+		if (slices > 0.0)
+			upper = fmin(upper, -slices);
+	}
+	if (!(upper - lower <= slack))
 		return;
 	c->upper = upper;
-	if (!(c->core >= lower - tol->eps && c->core <= upper + tol->eps)) {
+	/* The value is the support distance along n, and the points its
+	 * support points, unless the search's own are within the bounds and
+	 * on the support planes (an uncertified search may end on a face
+	 * across a continuum of minimisers, whose points lie off both). */
+	if (!(c->core >= lower - tol->eps && c->core <= upper + tol->eps) ||
+	    !(fabs(v3_dot(n, v3_sub(c->pa, sa))) <= slack) ||
+	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack)) {
 		c->core = lower;
 		c->pa = sa;
 		c->pb = v3_mad(sa, n, lower);

@@ -1827,6 +1827,59 @@ static void test_rings(void **state)
 	finish("ellipsoid rings");
 }
 
+/*
+ * A polytope's corner on a cylinder's axis: turned about four axes, each
+ * of its first two corners put on the axis of a cylinder (with and
+ * without a margin) at its centre and 0.2 of its half height below.
+ * Where the rest of the polytope lies to one side, a whole arc of normals
+ * across the axis gives the same support distance (a triangle's corner
+ * 0.2 below a cylinder's centre: the radius, over a half circle), which
+ * EPA's faces close only quadratically and the concentric balls cannot
+ * reach (a flat shape holds no ball; the nearer cap is 0.3 away); these
+ * came back `approximate (epa_capacity)` until the slices' bound
+ * (lib/slice.c) certified them.
+ */
+static void test_axis_corners(void **state)
+{
+	(void)state;
+	tu_begin();
+	families_reset();
+	static const int polys[] = {K_TRI, K_RTRI, K_SEG, K_TETRA, K_BOX};
+	static const int cyls[] = {K_CYL, K_RCYL};
+	static const int axes[] = {0, 1, 2, 6}; /* x, y, z, (1,1,1) */
+	char fam[80], label[300];
+	int sub = angle_substeps();
+	for (size_t pk = 0; pk < sizeof polys / sizeof polys[0]; pk++)
+		for (size_t ck = 0; ck < sizeof cyls / sizeof cyls[0]; ck++)
+			for (size_t ax = 0; ax < sizeof axes / sizeof axes[0]; ax++)
+				for (int k = 0; k < 12 * sub; k++)
+					for (int corner = 0; corner < 2; corner++)
+						for (int hz = 0; hz < 2; hz++) {
+							double deg = 30.0 * k / sub;
+							mink_quat q = tu_quat_axis_angle(
+								V(axes3[axes[ax]][0], axes3[axes[ax]][1],
+								  axes3[axes[ax]][2]),
+								deg * PI / 180);
+							body3 A, B;
+							body3_make(&B, cyls[ck], 1.0,
+								   tu_pose3(0, 0, 0, tu_quat_identity()));
+							body3_make(&A, polys[pk], 1.0, tu_pose3(0, 0, 0, q));
+							/* the corner, turned, at (0, 0, z) */
+							mink_vec3 v = A.core[corner];
+							double z = hz ? -0.2 * B.ch : 0.0;
+							body3_place(&A, tu_pose3(-v.x, -v.y, z - v.z, q));
+							snprintf(fam, sizeof fam, "corner on axis %s-%s",
+								 kind3_name[polys[pk]], kind3_name[cyls[ck]]);
+							snprintf(label, sizeof label,
+								 "A %s rot %s %.4g deg, corner %d at the "
+								 "axis of B %s, height %g",
+								 kind3_name[polys[pk]], axis3_name[axes[ax]],
+								 deg, corner, kind3_name[cyls[ck]], z);
+							run_case3(fam, label, &A, &B);
+						}
+	finish("corners on a cylinder's axis");
+}
+
 static void test_sweep2(void **state)
 {
 	(void)state;
@@ -1858,6 +1911,7 @@ int main(void)
 		cmocka_unit_test(test_sweep3_polytopes),
 		cmocka_unit_test(test_sweep3_smooth),
 		cmocka_unit_test(test_rings),
+		cmocka_unit_test(test_axis_corners),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
