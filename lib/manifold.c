@@ -595,8 +595,11 @@ static void overlap_segments(region *r, const feature *a, const feature *b, doub
 	double p0 = ((b->u[0][0] - a->u[0][0]) * ex + (b->u[0][1] - a->u[0][1]) * ey) / l2;
 	double p1 = ((b->u[1][0] - a->u[0][0]) * ex + (b->u[1][1] - a->u[0][1]) * ey) / l2;
 	double lo = fmax(0.0, fmin(p0, p1)), hi = fmin(1.0, fmax(p0, p1));
-	if (lo > hi)
+	/* end to end within the slop: the one point where they meet */
+	if (lo > hi + t / el)
 		return;
+	if (lo > hi)
+		lo = hi = 0.5 * (lo + hi);
 	region_put(r, a->u[0][0] + ex * lo, a->u[0][1] + ey * lo);
 	if (hi > lo)
 		region_put(r, a->u[0][0] + ex * hi, a->u[0][1] + ey * hi);
