@@ -811,12 +811,14 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 			if (iv >= 0)
 				P->nv--;
 			if (P->heap == NULL) {
-				/* and, for a polytope in a cylinder, the slices' */
-				double within = tol->rel * fabs(bestc->h) + tol->abs + tol->eps;
 				balls = fmax(balls, ball_bound(A, B, bestc));
-				balls = fmax(balls, mk_slice_bound(A, B, bestc->h - within));
-				if (bestc->h - balls <= within)
+				if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
 					break;
+				/* For a polytope in a cylinder or a cone the slices'
+				 * bound, asked only as far as the stop below needs: it
+				 * certifies nothing here, the refinement's normal gets
+				 * the exact bound (certify_by_balls). */
+				balls = fmax(balls, mk_slice_bound(A, B, bestc->h - 1e-3 * fabs(bestc->h)));
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a
 				 * continuum of minimisers, which more vertices do not

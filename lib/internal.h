@@ -111,8 +111,8 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
  * origins: a lower bound on the depth of A and B (lib/shape.c). */
 double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim);
 
-/* A lower bound on the depth of the cores of a cylinder and a polytope of
- * at most 16 points (either order), by slices along the cylinder's axis,
+/* A lower bound on the depth of the cores of a cylinder or a cone and a
+ * polytope of at most 16 points (either order), by slices along the axis,
  * refined until it reaches target or its budget; -INFINITY for other pairs
  * (lib/slice.c). */
 double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);

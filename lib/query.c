@@ -409,9 +409,15 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	double lower = -v3_dot(n, v3_sub(sa, sb));
 	double slack = tol->rel * fabs(lower) + tol->abs + tol->eps;
 	if (!(upper - lower <= slack) && dim == 3) {
-		/* a polytope's corner on a cylinder's axis: the slices' bound */
-		double slices = mk_slice_bound(A, B, -lower - slack);
-		if (slices > 0.0)
+		/* A polytope's corner on a cylinder's or a cone's axis: the
+		 * slices' bound.  It is exact to rounding where it applies, so
+		 * it certifies only a value that meets it within the relative
+		 * tolerance: the size's share of the tolerance would pass a
+		 * normal off by a fraction of a radian on a tiny depth, which
+		 * the search in the other order then finds exactly. */
+		double tight = tol->rel * fabs(lower) + tol->eps;
+		double slices = mk_slice_bound(A, B, -lower - tight);
+		if (slices > 0.0 && -slices - lower <= tight)
 			upper = fmin(upper, -slices);
 	}
 	if (!(upper - lower <= slack))

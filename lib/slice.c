@@ -1,6 +1,6 @@
 /*
- * slice.c - a lower bound on the depth of a polytope in a cylinder, by
- * slices along the cylinder's axis.
+ * slice.c - a lower bound on the depth of a polytope in a cylinder or a
+ * cone, by slices along its axis.
  *
  * The cylinder C is a disk of radius r (across its axis e) swept along a
  * segment of half length h (along e).  For a polytope core P,
@@ -29,11 +29,19 @@
  * vertices' first, then intervals whose bound is below the target are
  * halved, within a budget.
  *
+ * A cone is no such sum (it is the hull of its apex and its base disk),
+ * but its slices are still disks, of radius falling linearly to the apex:
+ * P - C at height s is the union over the cone's heights t of P's slice
+ * at s + t grown by the cone's disk at t.  sigma(s) is then bounded from
+ * below over arcs of directions across the axis (cone_sigma, below); the
+ * slices' concavity and the chords are as for the cylinder.
+ *
  * This certifies what EPA cannot: a corner of a polytope on a cylinder's
- * axis, where a whole arc of directions gives the same support distance
- * (a triangle's corner at the axis and the depth the radius), whose arc
- * EPA's faces close only quadratically in their number.  Only answers EPA
- * left uncertified ask for it.
+ * or a cone's axis, where a whole arc of directions gives the same support
+ * distance (a triangle's corner at a cylinder's axis and the depth the
+ * radius; a triangle through a cone's axis and every normal across its
+ * side), whose arc EPA's faces close only quadratically in their number.
+ * Only answers EPA left uncertified ask for it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -126,7 +134,7 @@ static double seg_dist(double ax, double ay, double bx, double by)
  * (the hull of the points where Q's vertex pairs cross the height), or
  * -INFINITY when the slice is empty.
  */
-static double sigma(slicer *S, double s)
+static int slice_hull(slicer *S, double s)
 {
 	pt2 *p = S->p;
 	int *idx = S->idx, m = 0;
@@ -143,7 +151,7 @@ static double sigma(slicer *S, double s)
 		}
 	}
 	if (m == 0)
-		return -INFINITY;
+		return 0;
 	/* Andrew's monotone chain over the points sorted by (x, y). */
 	qsort(p, (size_t)m, sizeof *p, pt_less);
 	int h = 0;
@@ -159,9 +167,26 @@ static double sigma(slicer *S, double s)
 			h--;
 		idx[h++] = i;
 	}
+	if (h < 2) /* one point */
+		idx[h++] = 0;
+	return h;
+}
+
+/*
+ * sigma(s): the signed distance of the origin in Q's slice at height s
+ * (the hull of the points where Q's vertex pairs cross the height), or
+ * -INFINITY when the slice is empty.
+ */
+static double sigma(slicer *S, double s)
+{
+	int h = slice_hull(S, s);
+	if (h == 0)
+		return -INFINITY;
+	const pt2 *p = S->p;
+	const int *idx = S->idx;
 	/* idx[0 .. h-1] counter-clockwise, the first repeated at the end; a
 	 * polygon with area (3 corners or more) can hold the origin. */
-	double out = hypot(p[0].x, p[0].y), in = INFINITY;
+	double out = hypot(p[idx[0]].x, p[idx[0]].y), in = INFINITY;
 	int inside = h >= 4;
 	for (int e = 0; e + 1 < h; e++) {
 		pt2 a = p[idx[e]], b = p[idx[e + 1]];
@@ -175,6 +200,113 @@ static double sigma(slicer *S, double s)
 	if (inside)
 		return in;
 	return out == 0.0 ? 0.0 : -out;
+}
+
+/*
+ * The cone: the hull of its apex (height +h) and its base disk (radius r,
+ * height -h), so P - C at height s is the union over t of P's slice at
+ * s + t grown by the cone's disk at t, of radius rho(t) = r (h - t) / 2h.
+ * Its support along a unit u across the axis is the largest over t of
+ * h_{P_{s+t}}(u) + rho(t), and the axis point's depth in it the least
+ * of that over u.  A lower bound: the heights t sampled (those where P's
+ * vertices are, so that a vertex on the axis counts whole, and a grid),
+ * and u taken over arcs, on each of which a slice's support is at least
+ * the largest over its corners of their least projection on the arc;
+ * the arc with the lowest bound is halved until the bound reaches need.
+ */
+#define CONE_T 40
+#define CONE_ARCS 128
+/* Heights sliced for a cone, at most (each slice costs arcs of members). */
+#define CONE_BUDGET 64
+
+/* A slice of P grown by the cone's disk at one height: at most 64 corners
+ * (a slice of a polytope of 16 points has at most 42). */
+#define MEMBER_MAX 64
+typedef struct member {
+	double rho;
+	int n;
+	double x[MEMBER_MAX], y[MEMBER_MAX];
+	double len[MEMBER_MAX], opp[MEMBER_MAX]; /* |corner|, its opposite direction's angle */
+} member;
+
+static double arc_least(const member *m, int nm, double a, double b)
+{
+	const double two_pi = 2.0 * 3.14159265358979323846;
+	double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), best = -INFINITY;
+	for (int k = 0; k < nm; k++) {
+		double mv = -INFINITY;
+		for (int i = 0; i < m[k].n; i++) {
+			double val;
+			if (!(m[k].len[i] > 0.0)) {
+				val = 0.0;
+			} else {
+				/* the least of the corner's projection over the arc: at
+				 * the opposite direction if the arc holds it, else at an
+				 * end (the projection is unimodal on the circle) */
+				double off = fmod(m[k].opp[i] - a, two_pi);
+				if (off < 0.0)
+					off += two_pi;
+				val = off <= b - a ? -m[k].len[i]
+				                   : fmin(m[k].x[i] * ca + m[k].y[i] * sa,
+				                          m[k].x[i] * cb + m[k].y[i] * sb);
+			}
+			mv = fmax(mv, val);
+		}
+		best = fmax(best, mv + m[k].rho);
+	}
+	return best;
+}
+
+static double cone_sigma(slicer *S, double s, double r, double h, double need, member *m)
+{
+	double ts[CONE_T + 2 * SLICE_MAX_POINTS];
+	int nt = 0, nm = 0;
+	for (int i = 0; i < S->n; i++) {
+		double t = S->w[i] - s;
+		if (t >= -h && t <= h)
+			ts[nt++] = t;
+	}
+	for (int k = 0; k <= CONE_T - 1; k++)
+		ts[nt++] = -h + 2.0 * h * k / (CONE_T - 1);
+	for (int j = 0; j < nt; j++) {
+		int hh = slice_hull(S, s + ts[j]);
+		if (hh == 0)
+			continue;
+		m[nm].rho = h > 0.0 ? r * (h - ts[j]) / (2.0 * h) : r;
+		m[nm].n = 0;
+		for (int i = 0; (i + 1 < hh || (hh == 1 && i == 0)) && m[nm].n < MEMBER_MAX; i++) {
+			double x = S->p[S->idx[i]].x, y = S->p[S->idx[i]].y;
+			m[nm].x[m[nm].n] = x;
+			m[nm].y[m[nm].n] = y;
+			m[nm].len[m[nm].n] = hypot(x, y);
+			m[nm].opp[m[nm].n++] = atan2(y, x) + 3.14159265358979323846;
+		}
+		nm++;
+	}
+	if (nm == 0)
+		return -INFINITY;
+	double lo[CONE_ARCS], hi[CONE_ARCS], val[CONE_ARCS];
+	int na = 8;
+	for (int i = 0; i < na; i++) {
+		lo[i] = 2.0 * 3.14159265358979323846 * i / na;
+		hi[i] = 2.0 * 3.14159265358979323846 * (i + 1) / na;
+		val[i] = arc_least(m, nm, lo[i], hi[i]);
+	}
+	for (;;) {
+		int w = 0;
+		for (int i = 1; i < na; i++)
+			if (val[i] < val[w])
+				w = i;
+		if (val[w] >= need || na >= CONE_ARCS)
+			return val[w];
+		double mid = 0.5 * (lo[w] + hi[w]);
+		lo[na] = mid;
+		hi[na] = hi[w];
+		hi[w] = mid;
+		val[w] = arc_least(m, nm, lo[w], hi[w]);
+		val[na] = arc_least(m, nm, lo[na], hi[na]);
+		na++;
+	}
 }
 
 /*
@@ -213,17 +345,18 @@ static double interval_bound(double r, double a, double sa, double b, double sb)
 double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 {
 	const mk_shape *C = B, *P = A;
-	if (A->type == CORE_CYLINDER) {
+	if (A->type == CORE_CYLINDER || A->type == CORE_CONE) {
 		C = A;
 		P = B;
 	}
-	if (C->type != CORE_CYLINDER)
+	if (C->type != CORE_CYLINDER && C->type != CORE_CONE)
 		return -INFINITY;
+	int cone = C->type == CORE_CONE;
 	mink_vec3 pts[SLICE_MAX_POINTS];
 	int np = core_points(P, pts);
 	if (np == 0)
 		return -INFINITY;
-	/* The cylinder's frame: its axis is its local z. */
+	/* The smooth shape's frame: its axis is its local z. */
 	mink_vec3 e1 = v3(1, 0, 0), e2 = v3(0, 1, 0), e = v3(0, 0, 1), c = v3(0, 0, 0);
 	if (!C->identity) {
 		e1 = v3(C->rot.m[0][0], C->rot.m[1][0], C->rot.m[2][0]);
@@ -234,23 +367,25 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 	double r = C->radius * C->scale, h = C->half_height * C->scale;
 	slicer slices, *S = &slices; /* about 13 KB */
 	S->n = 0;
+	double hs[SLICE_BUDGET], sg[SLICE_BUDGET];
+	int nh = 0;
 	for (int i = 0; i < np; i++) {
-		/* Q = (P - c) + segment(-h e, h e), in the cylinder's frame (the
-		 * difference B - A is -Q - disk: the same depth) */
+		/* the cylinder: Q = (P - c) + segment(-h e, h e), in its frame
+		 * (the difference B - A is -Q - disk: the same depth); the
+		 * cone: P - c itself */
 		mink_vec3 q = v3_sub(pts[i], c);
 		double u = v3_dot(q, e1), v = v3_dot(q, e2), w = v3_dot(q, e);
 		for (int k = -1; k <= 1; k += 2) {
-			S->u[S->n] = u;
-			S->v[S->n] = v;
-			S->w[S->n] = w + k * h;
-			S->n++;
+			if (!cone || k > 0) {
+				S->u[S->n] = u;
+				S->v[S->n] = v;
+				S->w[S->n] = cone ? w : w + k * h;
+				S->n++;
+			}
+			hs[nh++] = w + k * h; /* the difference's vertices' heights */
 		}
 	}
-	/* The heights: Q's vertices', sorted, and 0 */
-	double hs[SLICE_BUDGET], sg[SLICE_BUDGET];
-	int nh = 0;
-	for (int i = 0; i < S->n; i++)
-		hs[nh++] = S->w[i];
+	/* The heights, sorted, and 0 */
 	hs[nh++] = 0.0;
 	for (int i = 1; i < nh; i++) {
 		double x = hs[i];
@@ -268,24 +403,35 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 	nh = k;
 	double smin = hs[0], smax = hs[nh - 1];
 	if (!(smin < 0.0 && smax > 0.0))
-		return -INFINITY; /* the origin's height is outside Q */
+		return -INFINITY; /* the origin's height is outside the difference */
+	member *m = NULL;
+	if (cone) {
+		/* A rare path (answers EPA left uncertified): the grown slices'
+		 * room, about 75 KB, from the heap. */
+		m = malloc(sizeof *m * (CONE_T + SLICE_MAX_POINTS));
+		if (!m)
+			return -INFINITY;
+	}
 	for (int i = 0; i < nh; i++)
-		sg[i] = sigma(S, hs[i]);
+		sg[i] = cone ? cone_sigma(S, hs[i], r, h, sqrt(fmax(target * target - hs[i] * hs[i], 0.0)), m)
+		             : sigma(S, hs[i]);
+	double rr = cone ? 0.0 : r; /* the cone's disks are in sg */
 	int used = nh;
 	double bound = INFINITY;
 	for (;;) {
-		bound = fmin(-smin, smax); /* past Q's heights the slice is empty */
+		bound = fmin(-smin, smax); /* past its heights the slice is empty */
 		int worst = -1;
 		double worst_b = INFINITY;
 		for (int i = 0; i + 1 < nh; i++) {
-			double b = interval_bound(r, hs[i], sg[i], hs[i + 1], sg[i + 1]);
+			double b = interval_bound(rr, hs[i], sg[i], hs[i + 1], sg[i + 1]);
 			bound = fmin(bound, b);
 			if (b < worst_b && hs[i + 1] - hs[i] > 1e-15 * (smax - smin)) {
 				worst_b = b;
 				worst = i;
 			}
 		}
-		if (bound >= target || worst < 0 || used >= SLICE_BUDGET || nh >= SLICE_BUDGET)
+		if (bound >= target || worst < 0 || used >= (cone ? CONE_BUDGET : SLICE_BUDGET) ||
+		    nh >= SLICE_BUDGET)
 			break;
 		/* halve the worst interval */
 		double mid = 0.5 * (hs[worst] + hs[worst + 1]);
@@ -294,9 +440,11 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 			sg[i] = sg[i - 1];
 		}
 		hs[worst + 1] = mid;
-		sg[worst + 1] = sigma(S, mid);
+		sg[worst + 1] = cone ? cone_sigma(S, mid, r, h, sqrt(fmax(target * target - mid * mid, 0.0)), m)
+		                     : sigma(S, mid);
 		nh++;
 		used++;
 	}
+	free(m);
 	return bound;
 }

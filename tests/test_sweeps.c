@@ -1828,9 +1828,10 @@ static void test_rings(void **state)
 }
 
 /*
- * A polytope's corner on a cylinder's axis: turned about four axes, each
- * of its first two corners put on the axis of a cylinder (with and
- * without a margin) at its centre and 0.2 of its half height below.
+ * A polytope's corner on a cylinder's or a cone's axis: turned about four
+ * axes, each of its first two corners put on the axis of a cylinder (with
+ * and without a margin) or a cone, at its centre and 0.2 of its half
+ * height below.
  * Where the rest of the polytope lies to one side, a whole arc of normals
  * across the axis gives the same support distance (a triangle's corner
  * 0.2 below a cylinder's centre: the radius, over a half circle), which
@@ -1845,7 +1846,7 @@ static void test_axis_corners(void **state)
 	tu_begin();
 	families_reset();
 	static const int polys[] = {K_TRI, K_RTRI, K_SEG, K_TETRA, K_BOX};
-	static const int cyls[] = {K_CYL, K_RCYL};
+	static const int cyls[] = {K_CYL, K_RCYL, K_CONE};
 	static const int axes[] = {0, 1, 2, 6}; /* x, y, z, (1,1,1) */
 	char fam[80], label[300];
 	int sub = angle_substeps();
@@ -1877,7 +1878,7 @@ static void test_axis_corners(void **state)
 								 deg, corner, kind3_name[cyls[ck]], z);
 							run_case3(fam, label, &A, &B);
 						}
-	finish("corners on a cylinder's axis");
+	finish("corners on a cylinder's or cone's axis");
 }
 
 static void test_sweep2(void **state)
