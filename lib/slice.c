@@ -407,7 +407,7 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 	member *m = NULL;
 	if (cone) {
 		/* A rare path (answers EPA left uncertified): the grown slices'
-		 * room, about 75 KB, from the heap. */
+		 * room, about 115 KB, from the heap. */
 		m = malloc(sizeof *m * (CONE_T + SLICE_MAX_POINTS));
 		if (!m)
 			return -INFINITY;
