@@ -167,7 +167,7 @@ static void edge_contact(const poly2 *P, const edge_cand *c, const mk_tol *tol, 
 	mink_vec3 bn = c->n;
 	double bd = c->d, h = c->h;
 	mink_vec3 p = v3_scale(bn, bd);
-	double slack = tol->rel * fabs(bd) + tol->abs + tol->eps;
+	double slack = mk_slack(tol, bd);
 	int e = best;
 	double t = edge_param(P, best, p), viol = fmax(-t, t - 1.0);
 	for (int i = 0; i < P->n && viol > 0.0; i++) {

@@ -792,7 +792,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		 * stack's room runs out; certified when it meets the best. */
 		if (out->iterations == EPA_BALLS_AT)
 			balls = fmax(balls, ball_bound(A, B, bestc));
-		if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+		if (bestc->h - balls <= mk_slack(tol, bestc->h))
 			break;
 		/* A support point that is already a corner of the face: the face
 		 * lies on the boundary, only rounding kept the gap open. */
@@ -812,7 +812,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 				P->nv--;
 			if (P->heap == NULL) {
 				balls = fmax(balls, ball_bound(A, B, bestc));
-				if (bestc->h - balls <= tol->rel * fabs(bestc->h) + tol->abs + tol->eps)
+				if (bestc->h - balls <= mk_slack(tol, bestc->h))
 					break;
 				/* For a polytope in a cylinder or a cone the slices'
 				 * bound, asked only as far as the stop below needs: it
@@ -867,7 +867,7 @@ void mk_epa3(const mk_shape *A, const mk_shape *B, const mk_simplex *s0,
 	/* Certified when the lower bound meets the best upper bound; a closed
 	 * face below it leaves a gap the search could not close. */
 	if (out->warning == MINK_WARN_NONE &&
-	    !(bestc.h - lower <= tol->rel * fabs(bestc.h) + tol->abs + tol->eps))
+	    !(bestc.h - lower <= mk_slack(tol, bestc.h)))
 		out->warning = MINK_WARN_DEGENERATE;
 	face_contact(&P, &bestc, tol->rel * fabs(bestc.d) + tol->abs, out);
 	out->lower = lower;

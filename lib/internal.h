@@ -136,14 +136,33 @@ void mk_climb_table(const mink_vec3 *points, const int *adj_start, const int *ad
 /* Support point of the core in local direction d (need not be unit). */
 mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d);
 
+/* A point of the core's own frame in the query frame: pos + scale R x. */
+static inline mink_vec3 mk_place(const mk_shape *s, mink_vec3 x)
+{
+	if (s->identity)
+		return v3_scale(x, s->scale);
+	return v3_mad(s->pos, m3_mul(&s->rot, x), s->scale);
+}
+
 /* Support point of the core in the query frame. */
 static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
 {
-	if (s->identity)
-		return v3_scale(mk_support_local(s, d), s->scale);
-	mink_vec3 p = m3_mul(&s->rot, mk_support_local(s, m3_tmul(&s->rot, d)));
-	return v3_mad(s->pos, p, s->scale);
+	return mk_place(s, mk_support_local(s, s->identity ? d : m3_tmul(&s->rot, d)));
 }
+
+/* (a - o) x (b - o) in the plane: positive when o, a, b turn left. */
+static inline double mk_cross2(const double *o, const double *a, const double *b)
+{
+	return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+/*
+ * The convex hull of n >= 1 plane points sorted by x, then y (Andrew's
+ * monotone chain): their indices counter-clockwise in idx (room for
+ * 2n + 1), the first repeated at the end.  Returns how many indices that
+ * is (lib/manifold.c).
+ */
+int mk_hull_chain2(const double (*u)[2], int n, int *idx);
 
 /*
  * A core's support in one direction as the refinement (lib/refine.c) sees
@@ -210,6 +229,13 @@ typedef struct mk_tol {
 	double size;
 	int max_gjk, max_epa;
 } mk_tol;
+
+/* How far apart two bounds on a value v may be for it to count as
+ * certified: the tolerance relative to v, the size's share, rounding. */
+static inline double mk_slack(const mk_tol *tol, double v)
+{
+	return tol->rel * fabs(v) + tol->abs + tol->eps;
+}
 
 typedef struct mk_gjk_out {
 	mk_simplex s;

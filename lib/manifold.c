@@ -285,26 +285,16 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 
 /* ---- the feature on the contact plane ---- */
 
-static double cross2(const double *o, const double *a, const double *b)
-{
-	return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-}
-
-/*
- * The convex hull of n >= 2 points sorted by u_less (Andrew's monotone
- * chain): their indices counter-clockwise in idx (room for 2n + 1), the
- * first repeated at the end.  Returns how many indices that is.
- */
-static int hull_chain(const double (*u)[2], int n, int *idx)
+int mk_hull_chain2(const double (*u)[2], int n, int *idx)
 {
 	int k = 0;
 	for (int i = 0; i < n; i++) {
-		while (k >= 2 && cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
+		while (k >= 2 && mk_cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
 			k--;
 		idx[k++] = i;
 	}
 	for (int i = n - 2, lower = k + 1; i >= 0; i--) {
-		while (k >= lower && cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
+		while (k >= lower && mk_cross2(u[idx[k - 2]], u[idx[k - 1]], u[i]) <= 0.0)
 			k--;
 		idx[k++] = i;
 	}
@@ -373,7 +363,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 	}
 	double w = 0.0;
 	for (int i = 0; i < f->n; i++)
-		w = fmax(w, fabs(cross2(f->u[lo], f->u[hi], f->u[i])) / len);
+		w = fmax(w, fabs(mk_cross2(f->u[lo], f->u[hi], f->u[i])) / len);
 	if (f->n == 2 || !(w > t)) {
 		f->p[1] = f->p[hi];
 		f->u[1][0] = f->u[hi][0];
@@ -382,7 +372,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 		return;
 	}
 	int idx[2 * FEATURE_MAX + 1];
-	int k = hull_chain(f->u, f->n, idx) - 1; /* the first point closes it */
+	int k = mk_hull_chain2(f->u, f->n, idx) - 1; /* the first point closes it */
 	feature g;
 	g.n = k;
 	for (int i = 0; i < k; i++) {
@@ -553,7 +543,7 @@ static void tidy(region *r, double t)
 		}
 	double w = 0.0;
 	for (int i = 0; i < n; i++)
-		w = fmax(w, fabs(cross2(r->u[fi], r->u[fj], r->u[i])) / far);
+		w = fmax(w, fabs(mk_cross2(r->u[fi], r->u[fj], r->u[i])) / far);
 	if (w <= t) {
 		double a0 = r->u[fi][0], a1 = r->u[fi][1], b0 = r->u[fj][0], b1 = r->u[fj][1];
 		r->u[0][0] = a0;
@@ -569,7 +559,7 @@ static void tidy(region *r, double t)
 	for (int i = 0; n >= 3 && i < n;) {
 		const double *p = r->u[(i + n - 1) % n], *q = r->u[(i + 1) % n];
 		double len = hypot(q[0] - p[0], q[1] - p[1]);
-		if (len > 0.0 && fabs(cross2(p, q, r->u[i])) / len <= t) {
+		if (len > 0.0 && fabs(mk_cross2(p, q, r->u[i])) / len <= t) {
 			for (int j = i; j + 1 < n; j++) {
 				r->u[j][0] = r->u[j + 1][0];
 				r->u[j][1] = r->u[j + 1][1];
@@ -590,7 +580,7 @@ static void overlap_segments(region *r, const feature *a, const feature *b, doub
 	double el = sqrt(l2);
 	/* b's ends must lie on a's line */
 	for (int i = 0; i < 2; i++)
-		if (fabs(cross2(a->u[0], a->u[1], b->u[i])) / el > t)
+		if (fabs(mk_cross2(a->u[0], a->u[1], b->u[i])) / el > t)
 			return;
 	double p0 = ((b->u[0][0] - a->u[0][0]) * ex + (b->u[0][1] - a->u[0][1]) * ey) / l2;
 	double p1 = ((b->u[1][0] - a->u[0][0]) * ex + (b->u[1][1] - a->u[0][1]) * ey) / l2;
@@ -627,7 +617,7 @@ static double hull_area(const region *r, const int *pick, int k)
 	if (n < 3)
 		return 0.0;
 	int idx[2 * MINK_MAX_CONTACTS + 1];
-	int h = hull_chain(pts, n, idx);
+	int h = mk_hull_chain2(pts, n, idx);
 	double a = 0.0;
 	for (int i = 0; i + 1 < h; i++)
 		a += pts[idx[i]][0] * pts[idx[i + 1]][1] - pts[idx[i + 1]][0] * pts[idx[i]][1];

@@ -361,7 +361,7 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	 * EPA's polytope bound it from above within the tolerance, a
 	 * search that could not certify itself is certified here. */
 	if (*warning == MINK_WARN_DEGENERATE && c->core <= c->upper + tol->eps &&
-	    c->upper - c->core <= tol->rel * fabs(c->core) + tol->abs + tol->eps)
+	    c->upper - c->core <= mk_slack(tol, c->core))
 		*warning = MINK_WARN_NONE;
 }
 
@@ -407,7 +407,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		upper = fmin(upper, -balls);
 	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
 	double lower = -v3_dot(n, v3_sub(sa, sb));
-	double slack = tol->rel * fabs(lower) + tol->abs + tol->eps;
+	double slack = mk_slack(tol, lower);
 	if (!(upper - lower <= slack) && dim == 3) {
 		/* A polytope's corner on a cylinder's or a cone's axis: the
 		 * slices' bound.  It is exact to rounding where it applies, so

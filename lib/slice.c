@@ -53,10 +53,6 @@
 /* Slices computed for one bound, at most. */
 #define SLICE_BUDGET 256
 
-typedef struct pt2 {
-	double x, y;
-} pt2;
-
 /* Q's vertices: at most this many, and the points where pairs of them
  * cross a height. */
 #define Q_MAX (2 * SLICE_MAX_POINTS)
@@ -66,14 +62,15 @@ typedef struct slicer {
 	/* Q's vertices in the cylinder's frame: (u, v) across the axis, w along. */
 	double u[Q_MAX], v[Q_MAX], w[Q_MAX];
 	int n;
-	pt2 p[CROSS_MAX]; /* one slice's points */
+	double p[CROSS_MAX][2]; /* one slice's points */
 	int idx[2 * CROSS_MAX + 1];
 } slicer;
 
+/* qsort's order for mk_hull_chain2: by x, then y. */
 static int pt_less(const void *a, const void *b)
 {
-	const pt2 *x = a, *y = b;
-	return x->x < y->x ? -1 : x->x > y->x ? 1 : x->y < y->y ? -1 : x->y > y->y ? 1 : 0;
+	const double *x = a, *y = b;
+	return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
 }
 
 /* The points of a polytope core in the query frame; 0 when not one. */
@@ -108,67 +105,40 @@ static int core_points(const mk_shape *s, mink_vec3 *out)
 		return 0;
 	}
 	for (int i = 0; i < n; i++)
-		out[i] = s->identity ? v3_scale(out[i], s->scale)
-		                     : v3_mad(s->pos, m3_mul(&s->rot, out[i]), s->scale);
+		out[i] = mk_place(s, out[i]);
 	return n;
 }
 
-static double cross2(double ax, double ay, double bx, double by, double cx, double cy)
-{
-	return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-}
-
-/* Distance from the origin to segment (a, b) in the plane. */
-static double seg_dist(double ax, double ay, double bx, double by)
-{
-	double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy, t = 0.0;
-	if (l2 > 0.0) {
-		t = -(ax * dx + ay * dy) / l2;
-		t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-	}
-	return hypot(ax + t * dx, ay + t * dy);
-}
-
 /*
- * sigma(s): the signed distance of the origin in Q's slice at height s
- * (the hull of the points where Q's vertex pairs cross the height), or
- * -INFINITY when the slice is empty.
+ * The convex hull of Q's slice at height s (of the points where Q's
+ * vertex pairs cross the height): its corners in S->p by the indices
+ * S->idx[0 .. h-1], counter-clockwise, the first repeated at the end; h
+ * is returned, 0 for an empty slice (one point: h = 2).
  */
 static int slice_hull(slicer *S, double s)
 {
-	pt2 *p = S->p;
-	int *idx = S->idx, m = 0;
+	double (*p)[2] = S->p;
+	int m = 0;
 	for (int i = 0; i < S->n; i++) {
-		if (S->w[i] == s)
-			p[m++] = (pt2){S->u[i], S->v[i]};
+		if (S->w[i] == s) {
+			p[m][0] = S->u[i];
+			p[m++][1] = S->v[i];
+		}
 		for (int j = i + 1; j < S->n; j++) {
 			double a = S->w[i] - s, b = S->w[j] - s;
 			if ((a < 0.0 && b > 0.0) || (a > 0.0 && b < 0.0)) {
 				double t = a / (a - b);
-				p[m++] = (pt2){S->u[i] + t * (S->u[j] - S->u[i]),
-				               S->v[i] + t * (S->v[j] - S->v[i])};
+				p[m][0] = S->u[i] + t * (S->u[j] - S->u[i]);
+				p[m++][1] = S->v[i] + t * (S->v[j] - S->v[i]);
 			}
 		}
 	}
 	if (m == 0)
 		return 0;
-	/* Andrew's monotone chain over the points sorted by (x, y). */
 	qsort(p, (size_t)m, sizeof *p, pt_less);
-	int h = 0;
-	for (int i = 0; i < m; i++) {
-		while (h >= 2 && cross2(p[idx[h - 2]].x, p[idx[h - 2]].y, p[idx[h - 1]].x,
-		                        p[idx[h - 1]].y, p[i].x, p[i].y) <= 0.0)
-			h--;
-		idx[h++] = i;
-	}
-	for (int i = m - 2, lower = h + 1; i >= 0; i--) {
-		while (h >= lower && cross2(p[idx[h - 2]].x, p[idx[h - 2]].y, p[idx[h - 1]].x,
-		                            p[idx[h - 1]].y, p[i].x, p[i].y) <= 0.0)
-			h--;
-		idx[h++] = i;
-	}
+	int h = mk_hull_chain2(p, m, S->idx);
 	if (h < 2) /* one point */
-		idx[h++] = 0;
+		S->idx[h++] = 0;
 	return h;
 }
 
@@ -182,17 +152,17 @@ static double sigma(slicer *S, double s)
 	int h = slice_hull(S, s);
 	if (h == 0)
 		return -INFINITY;
-	const pt2 *p = S->p;
+	const double (*p)[2] = (const double (*)[2])S->p, o[2] = {0.0, 0.0};
 	const int *idx = S->idx;
-	/* idx[0 .. h-1] counter-clockwise, the first repeated at the end; a
-	 * polygon with area (3 corners or more) can hold the origin. */
-	double out = hypot(p[idx[0]].x, p[idx[0]].y), in = INFINITY;
+	/* A polygon with area (3 corners or more) can hold the origin. */
+	double out = hypot(p[idx[0]][0], p[idx[0]][1]), in = INFINITY;
 	int inside = h >= 4;
 	for (int e = 0; e + 1 < h; e++) {
-		pt2 a = p[idx[e]], b = p[idx[e + 1]];
-		out = fmin(out, seg_dist(a.x, a.y, b.x, b.y));
-		double len = hypot(b.x - a.x, b.y - a.y);
-		double c = len > 0.0 ? cross2(a.x, a.y, b.x, b.y, 0.0, 0.0) / len : -INFINITY;
+		const double *a = p[idx[e]], *b = p[idx[e + 1]];
+		out = fmin(out, v3_len(v3_segment_closest(v3(a[0], a[1], 0.0), v3(b[0], b[1], 0.0),
+		                                          v3(0.0, 0.0, 0.0))));
+		double len = hypot(b[0] - a[0], b[1] - a[1]);
+		double c = len > 0.0 ? mk_cross2(a, b, o) / len : -INFINITY;
 		if (!(c >= 0.0))
 			inside = 0;
 		in = fmin(in, c);
@@ -215,6 +185,7 @@ static double sigma(slicer *S, double s)
  * the arc with the lowest bound is halved until the bound reaches need.
  */
 #define CONE_T 40
+#define TWO_PI 6.283185307179586476925
 #define CONE_ARCS 128
 /* Heights sliced for a cone, at most (each slice costs arcs of members). */
 #define CONE_BUDGET 64
@@ -231,7 +202,6 @@ typedef struct member {
 
 static double arc_least(const member *m, int nm, double a, double b)
 {
-	const double two_pi = 2.0 * 3.14159265358979323846;
 	double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), best = -INFINITY;
 	for (int k = 0; k < nm; k++) {
 		double mv = -INFINITY;
@@ -243,9 +213,9 @@ static double arc_least(const member *m, int nm, double a, double b)
 				/* the least of the corner's projection over the arc: at
 				 * the opposite direction if the arc holds it, else at an
 				 * end (the projection is unimodal on the circle) */
-				double off = fmod(m[k].opp[i] - a, two_pi);
+				double off = fmod(m[k].opp[i] - a, TWO_PI);
 				if (off < 0.0)
-					off += two_pi;
+					off += TWO_PI;
 				val = off <= b - a ? -m[k].len[i]
 				                   : fmin(m[k].x[i] * ca + m[k].y[i] * sa,
 				                          m[k].x[i] * cb + m[k].y[i] * sb);
@@ -275,11 +245,11 @@ static double cone_sigma(slicer *S, double s, double r, double h, double need, m
 		m[nm].rho = h > 0.0 ? r * (h - ts[j]) / (2.0 * h) : r;
 		m[nm].n = 0;
 		for (int i = 0; (i + 1 < hh || (hh == 1 && i == 0)) && m[nm].n < MEMBER_MAX; i++) {
-			double x = S->p[S->idx[i]].x, y = S->p[S->idx[i]].y;
+			double x = S->p[S->idx[i]][0], y = S->p[S->idx[i]][1];
 			m[nm].x[m[nm].n] = x;
 			m[nm].y[m[nm].n] = y;
 			m[nm].len[m[nm].n] = hypot(x, y);
-			m[nm].opp[m[nm].n++] = atan2(y, x) + 3.14159265358979323846;
+			m[nm].opp[m[nm].n++] = atan2(y, x) + 0.5 * TWO_PI;
 		}
 		nm++;
 	}
@@ -288,8 +258,8 @@ static double cone_sigma(slicer *S, double s, double r, double h, double need, m
 	double lo[CONE_ARCS], hi[CONE_ARCS], val[CONE_ARCS];
 	int na = 8;
 	for (int i = 0; i < na; i++) {
-		lo[i] = 2.0 * 3.14159265358979323846 * i / na;
-		hi[i] = 2.0 * 3.14159265358979323846 * (i + 1) / na;
+		lo[i] = TWO_PI * i / na;
+		hi[i] = TWO_PI * (i + 1) / na;
 		val[i] = arc_least(m, nm, lo[i], hi[i]);
 	}
 	for (;;) {

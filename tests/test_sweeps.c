@@ -1840,6 +1840,25 @@ static void test_rings(void **state)
  * came back `approximate (epa_capacity)` until the slices' bound
  * (lib/slice.c) certified them.
  */
+/* One pose: A turned deg about axis ax, its corner-th corner on B's axis,
+ * at B's centre or (below) 0.2 of B's half height under it. */
+static void axis_corner_case(int pk, int ck, int ax, double deg, int corner, int below)
+{
+	char fam[80], label[300];
+	mink_quat q = tu_quat_axis_angle(V(axes3[ax][0], axes3[ax][1], axes3[ax][2]),
+	                                 deg * PI / 180);
+	body3 A, B;
+	body3_make(&B, ck, 1.0, tu_pose3(0, 0, 0, tu_quat_identity()));
+	body3_make(&A, pk, 1.0, tu_pose3(0, 0, 0, q));
+	double z = below ? -0.2 * B.ch : 0.0;
+	mink_vec3 v = A.core[corner]; /* the corner, turned, to (0, 0, z) */
+	body3_place(&A, tu_pose3(-v.x, -v.y, z - v.z, q));
+	snprintf(fam, sizeof fam, "corner on axis %s-%s", kind3_name[pk], kind3_name[ck]);
+	snprintf(label, sizeof label, "A %s rot %s %.4g deg, corner %d at the axis of B %s, height %g",
+	         kind3_name[pk], axis3_name[ax], deg, corner, kind3_name[ck], z);
+	run_case3(fam, label, &A, &B);
+}
+
 static void test_axis_corners(void **state)
 {
 	(void)state;
@@ -1848,36 +1867,15 @@ static void test_axis_corners(void **state)
 	static const int polys[] = {K_TRI, K_RTRI, K_SEG, K_TETRA, K_BOX};
 	static const int cyls[] = {K_CYL, K_RCYL, K_CONE};
 	static const int axes[] = {0, 1, 2, 6}; /* x, y, z, (1,1,1) */
-	char fam[80], label[300];
 	int sub = angle_substeps();
 	for (size_t pk = 0; pk < sizeof polys / sizeof polys[0]; pk++)
 		for (size_t ck = 0; ck < sizeof cyls / sizeof cyls[0]; ck++)
 			for (size_t ax = 0; ax < sizeof axes / sizeof axes[0]; ax++)
 				for (int k = 0; k < 12 * sub; k++)
 					for (int corner = 0; corner < 2; corner++)
-						for (int hz = 0; hz < 2; hz++) {
-							double deg = 30.0 * k / sub;
-							mink_quat q = tu_quat_axis_angle(
-								V(axes3[axes[ax]][0], axes3[axes[ax]][1],
-								  axes3[axes[ax]][2]),
-								deg * PI / 180);
-							body3 A, B;
-							body3_make(&B, cyls[ck], 1.0,
-								   tu_pose3(0, 0, 0, tu_quat_identity()));
-							body3_make(&A, polys[pk], 1.0, tu_pose3(0, 0, 0, q));
-							/* the corner, turned, at (0, 0, z) */
-							mink_vec3 v = A.core[corner];
-							double z = hz ? -0.2 * B.ch : 0.0;
-							body3_place(&A, tu_pose3(-v.x, -v.y, z - v.z, q));
-							snprintf(fam, sizeof fam, "corner on axis %s-%s",
-								 kind3_name[polys[pk]], kind3_name[cyls[ck]]);
-							snprintf(label, sizeof label,
-								 "A %s rot %s %.4g deg, corner %d at the "
-								 "axis of B %s, height %g",
-								 kind3_name[polys[pk]], axis3_name[axes[ax]],
-								 deg, corner, kind3_name[cyls[ck]], z);
-							run_case3(fam, label, &A, &B);
-						}
+						for (int below = 0; below < 2; below++)
+							axis_corner_case(polys[pk], cyls[ck], axes[ax],
+							                 30.0 * k / sub, corner, below);
 	finish("corners on a cylinder's or cone's axis");
 }
 
