@@ -9,13 +9,16 @@
    mink.batch_poses on the same rows (1 thread and every core): its first
    call, which gets new pages for its columns, once, then the calls after
    it (a loop over batches of one size, its columns' memory reused), and
-   with out=.  The checksums (sum of the distances) must agree.
+   with out=.  The C loop and the module's calls run in rounds, one after
+   the other, and the module's share of the C rate is the median of the
+   rounds' shares.  The checksums (sum of the distances) must agree.
 2. The first 10^5 of them as pair dicts: mink.batch and mink.batch_arrays,
    against the CLI on the same pairs as NDJSON (-j 1 and every core, output
    to /dev/null) and the CLI as Python reached it before the module
    (write the file, run mink, json.loads every output line), and against
    json.dumps of the pairs alone (the first half of a text path).
-Each run RUNS times (default 3); the median wall time gives pairs/s.
+Each run RUNS times (default 3; the rounds of 1. at least 5); the median
+wall time gives pairs/s.
 Prints a Markdown table (also to OUT/python.md).
 """
 import argparse
@@ -83,56 +86,80 @@ def main():
     box_b = {"type": "box", "half_extents": HB}
     table = []
 
-    def row(name, pairs, t, base=None):
-        """A table row; base: (wall rate, CPU rate) of the C library."""
+    def row(name, pairs, t, base=None, share=None):
+        """A table row; base: (wall rate, CPU rate) of the C library, or
+        share: the (wall, CPU) shares of it measured round by round."""
         med, lo, hi, cpu_s = t
         rate, cpu_rate = pairs / med, pairs / cpu_s
+        if base and not share:
+            share = (rate / base[0], cpu_rate / base[1])
         table.append((name, pairs, med, lo, hi, rate, cpu_s, cpu_rate,
-                      "%.0f%% / %.0f%%" % (100 * rate / base[0], 100 * cpu_rate / base[1])
-                      if base else ""))
+                      "%.0f%% / %.0f%%" % (100 * share[0], 100 * share[1]) if share else ""))
         return rate, cpu_rate
 
-    # 1. The C library against batch_poses.
+    def once(fn):
+        """(wall s, CPU s) of one call of fn."""
+        c0, t0 = cpu(), time.perf_counter()
+        fn()
+        return time.perf_counter() - t0, cpu() - c0
+
+    # 1. The C library against batch_poses, in rounds: each round runs the
+    # C loop, then the module's call and its call with out=, one after the
+    # other, and the module's share of the C rate is taken within the
+    # round; the median round is reported.  (On a shared machine the load
+    # drifts between rounds more than within one.)
     c_rate = {}
     c_sum = None
-    for threads in (1, cores):
-        out = []
-
-        def c_run():
-            p = subprocess.run([a.poses, path] + [str(x) for x in HA + HB] + [str(threads)],
-                               stdout=subprocess.PIPE, check=True)
-            out.append(p.stdout.decode().split())
-        t = median_time(c_run, a.runs)
-        # The program's own clock excludes reading the file (its CPU
-        # time does not: a few percent of it).
-        secs = sorted(float(o[1]) for o in out)
-        med = statistics.median(secs)
-        c_rate[threads] = row("C library, mink_query3, %d thread%s" %
-                              (threads, "s" if threads > 1 else ""),
-                              n, (med, secs[0], secs[-1], t[3]))
-        c_sum = float(out[0][3])
     res = {}
     for threads in (1, cores):
+        plural = "s" if threads > 1 else ""
+
+        def c_run():
+            """The C loop: (its own clock, CPU s, checksum); its clock
+            excludes reading the file, its CPU time does not (a few
+            percent of it)."""
+            c0 = cpu()
+            p = subprocess.run([a.poses, path] + [str(x) for x in HA + HB] + [str(threads)],
+                               stdout=subprocess.PIPE, check=True)
+            o = p.stdout.decode().split()
+            return float(o[1]), cpu() - c0, float(o[3])
+
         def py_run():
             res.pop(threads, None)  # the earlier result freed first, as a loop would
-            r = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
-                                 threads=threads)
-            res[threads] = r
+            res[threads] = mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
+                                            threads=threads)
+
+        def out_run():
+            mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
+                             threads=threads, out=res[threads])
         # The first call gets new pages from the kernel (faults and zeroing
         # of about 760 bytes a row); the calls after it, as in a loop over
         # batches of one size, reuse them through the module's pool.
+        cw, cc, c_sum = c_run()
         mink.release_memory()
-        t = median_time(py_run, 1)
-        row("mink.batch_poses, %d thread%s, first call (new pages)" %
-            (threads, "s" if threads > 1 else ""), n, t, c_rate[threads])
-        t = median_time(py_run, a.runs)
-        row("mink.batch_poses, %d thread%s, later calls (pooled pages)" %
-            (threads, "s" if threads > 1 else ""), n, t, c_rate[threads])
-        # out=: the earlier result's arrays filled again (no new memory).
-        t = median_time(lambda: mink.batch_poses(box_a, box_b, pos_a, quat_a, pos_b, quat_b,
-                                                 threads=threads, out=res[threads]), a.runs)
-        row("mink.batch_poses, %d thread%s, out= (arrays reused)" %
-            (threads, "s" if threads > 1 else ""), n, t, c_rate[threads])
+        first = once(py_run)
+        rounds = []
+        for _ in range(max(a.runs, 5)):
+            rounds.append((c_run(), once(py_run), once(out_run)))
+
+        def col(k, j):
+            return [r[k][j] for r in rounds]
+
+        def stats(k):
+            w = col(k, 0)
+            return statistics.median(w), min(w), max(w), statistics.median(col(k, 1))
+
+        def share(k):
+            return (statistics.median([r[0][0] / r[k][0] for r in rounds]),
+                    statistics.median([r[0][1] / r[k][1] for r in rounds]))
+        c_rate[threads] = row("C library, mink_query3, %d thread%s" % (threads, plural),
+                              n, stats(0))
+        row("mink.batch_poses, %d thread%s, first call (new pages)" % (threads, plural),
+            n, (first[0], first[0], first[0], first[1]), share=(cw / first[0], cc / first[1]))
+        row("mink.batch_poses, %d thread%s, later calls (pooled pages)" % (threads, plural),
+            n, stats(1), share=share(1))
+        row("mink.batch_poses, %d thread%s, out= (arrays reused)" % (threads, plural),
+            n, stats(2), share=share(2))
     got_sum = float(np.sum(res[1]["distance"]))
     same_sum = abs(got_sum - c_sum) <= 1e-9 * max(1.0, abs(c_sum))
     # Every row answered: a run of error rows would time the wrong path.

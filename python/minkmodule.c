@@ -957,18 +957,13 @@ static void name_fields_init(void)
 		put_name(warning_fields[i + 1], W_WARNING, mink_warning_name((mink_warning)i));
 }
 
-static void put_vec(double *out, mink_vec3 v, int dim)
+static inline void put_vec(double *out, mink_vec3 v, int dim)
 {
 	out[0] = v.x;
 	out[1] = v.y;
 	out[2] = dim == 3 ? v.z : 0;
 }
 
-static void put_nan(double *out, long count)
-{
-	for (long i = 0; i < count; i++)
-		out[i] = NAN;
-}
 
 /* The state, status and warning fields of result r at row i. */
 static void put_names(columns *c, long i, const mink_result *r)
@@ -991,18 +986,12 @@ static void put_names(columns *c, long i, const mink_result *r)
 	}
 }
 
-/*
- * Rows first .. first + n - 1 from results r[0 .. n-1] where ok[j] (NULL:
- * all): 2D vectors with z = 0, as in CSV; slots past the contacts and a 2D
- * result's second tangent NaN.  A column at a time: a row's 21 columns are
- * 21 streams of memory, and writing each column's rows together keeps
- * every stream sequential (batch_poses' blocks; measured: fewer cycles per
- * row).
- */
-static void put_rows(columns *c, long first, int n, int dim, const mink_result *r,
-                     const unsigned char *ok)
+static inline __attribute__((always_inline)) void
+put_rows_dim(columns *c, long first, int n, const int dim, const mink_result *r,
+             const unsigned char *ok)
 {
-	int k = c->k;
+	const int k = c->k;
+	const mink_vec3 nan3 = {NAN, NAN, NAN};
 
 #define ROWS for (int j = 0; j < n; j++) if (!ok || ok[j])
 	ROWS c->dim[first + j] = dim;
@@ -1017,10 +1006,7 @@ static void put_rows(columns *c, long first, int n, int dim, const mink_result *
 		double *t = c->tangents + 6 * (first + j);
 
 		put_vec(t, r[j].tangent[0], dim);
-		if (dim == 3)
-			put_vec(t + 3, r[j].tangent[1], dim);
-		else
-			put_nan(t + 3, 3);
+		put_vec(t + 3, dim == 3 ? r[j].tangent[1] : nan3, 3);
 	}
 	ROWS c->intersecting[first + j] = r[j].state != MINK_SEPARATED;
 	ROWS put_names(c, first + j, &r[j]);
@@ -1028,27 +1014,49 @@ static void put_rows(columns *c, long first, int n, int dim, const mink_result *
 	                                   r[j].contact_count > k ? k : r[j].contact_count;
 	ROWS c->gjk[first + j] = r[j].gjk_iterations;
 	ROWS c->epa[first + j] = r[j].epa_iterations;
-	ROWS for (int s = 0; s < k; s++) {
-		long at = (long)k * (first + j) + s;
+	/* The contacts: a row's first count slots, then NaN to the width. */
+	ROWS {
+		double *out = c->c_distance + (long)k * (first + j);
+		int s = 0;
 
-		c->c_distance[at] = s < c->contact_count[first + j] ? r[j].contacts[s].distance : NAN;
+		for (int m = c->contact_count[first + j]; s < m; s++)
+			out[s] = r[j].contacts[s].distance;
+		for (; s < k; s++)
+			out[s] = NAN;
 	}
-	for (int f = 0; f < 4; f++) {
-		double *col = f == 0 ? c->c_point_a : f == 1 ? c->c_point_b :
-		              f == 2 ? c->c_local_a : c->c_local_b;
-
-		ROWS for (int s = 0; s < k; s++) {
-			double *out = col + 3 * ((long)k * (first + j) + s);
-			const mink_contact *ct = &r[j].contacts[s];
-
-			if (s < c->contact_count[first + j])
-				put_vec(out, f == 0 ? ct->point_a : f == 1 ? ct->point_b :
-				             f == 2 ? ct->local_a : ct->local_b, dim);
-			else
-				put_nan(out, 3);
-		}
+#define CONTACT_FIELD(col, member) \
+	ROWS { \
+		double *out = (col) + 3 * (long)k * (first + j); \
+		int s = 0; \
+		for (int m = c->contact_count[first + j]; s < m; s++) \
+			put_vec(out + 3 * s, r[j].contacts[s].member, dim); \
+		for (; s < k; s++) \
+			put_vec(out + 3 * s, nan3, 3); \
 	}
+	CONTACT_FIELD(c->c_point_a, point_a)
+	CONTACT_FIELD(c->c_point_b, point_b)
+	CONTACT_FIELD(c->c_local_a, local_a)
+	CONTACT_FIELD(c->c_local_b, local_b)
+#undef CONTACT_FIELD
 #undef ROWS
+}
+
+/*
+ * Rows first .. first + n - 1 from results r[0 .. n-1] where ok[j] (NULL:
+ * all): 2D vectors with z = 0, as in CSV; slots past the contacts and a 2D
+ * result's second tangent NaN.  A column at a time: a row's 21 columns are
+ * 21 streams of memory, and writing each column's rows together keeps
+ * every stream sequential (batch_poses' blocks; measured: fewer cycles per
+ * row).  The body is made once for each dimension, so that no vector's
+ * store asks which.
+ */
+static void put_rows(columns *c, long first, int n, int dim, const mink_result *r,
+                     const unsigned char *ok)
+{
+	if (dim == 3)
+		put_rows_dim(c, first, n, 3, r, ok);
+	else
+		put_rows_dim(c, first, n, 2, r, ok);
 }
 
 /* Row i: one result. */
@@ -1092,7 +1100,8 @@ static void put_error_row(columns *c, long i, int dim, const char *code,
 	pthread_mutex_unlock(&c->lock);
 }
 
-/* A string column from per-row UTF-8 texts (NULL: empty), numpy 'U'. */
+/* A string column from per-row UTF-8 texts (NULL: empty; texts NULL: all
+ * empty), numpy 'U'. */
 static PyObject *text_column(long n, const char *const *texts)
 {
 	Py_ssize_t width = 1;
@@ -1100,7 +1109,7 @@ static PyObject *text_column(long n, const char *const *texts)
 	npy_intp d[1] = {n};
 	Py_UCS4 *out;
 
-	for (long i = 0; i < n; i++)
+	for (long i = 0; texts && i < n; i++)
 		if (texts[i]) {
 			PyObject *s = PyUnicode_FromString(texts[i]);
 
@@ -1115,7 +1124,7 @@ static PyObject *text_column(long n, const char *const *texts)
 		return NULL;
 	out = PyArray_DATA(a);
 	memset(out, 0, (size_t)n * (size_t)width * 4);
-	for (long i = 0; i < n; i++)
+	for (long i = 0; texts && i < n; i++)
 		if (texts[i]) {
 			PyObject *s = PyUnicode_FromString(texts[i]);
 
@@ -1146,13 +1155,23 @@ static PyObject *columns_dict(columns *c, PyObject *ids)
 	for (int i = 0; i < C_NUMERIC; i++)
 		if (PyDict_SetItemString(d, column_names[i], (PyObject *)c->a[i]) < 0)
 			goto fail;
-	codes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *codes);
-	messages = PyMem_Calloc(n ? (size_t)n : 1, sizeof *messages);
-	notes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *notes);
-	owned = PyMem_Calloc(n ? (size_t)n : 1, sizeof *owned);
-	if (!codes || !messages || !notes || !owned) {
-		PyErr_NoMemory();
-		goto fail;
+	/* Per-row texts only where a row can have one (errors are rare, and
+	 * batch_poses has no notes): else each column is made empty at once. */
+	if (c->n_errors) {
+		codes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *codes);
+		messages = PyMem_Calloc(n ? (size_t)n : 1, sizeof *messages);
+		if (!codes || !messages) {
+			PyErr_NoMemory();
+			goto fail;
+		}
+	}
+	if (c->notes) {
+		notes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *notes);
+		owned = PyMem_Calloc(n ? (size_t)n : 1, sizeof *owned);
+		if (!notes || !owned) {
+			PyErr_NoMemory();
+			goto fail;
+		}
 	}
 	for (long e = 0; e < c->n_errors; e++) {
 		codes[c->errors[e].row] = c->errors[e].code;
