@@ -16,6 +16,7 @@
 #                   DESTDIR)
 
 CC       ?= cc
+CXX      ?= c++
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
 SAN_FLAGS = -fsanitize=address,undefined,float-cast-overflow,pointer-overflow \
@@ -26,27 +27,37 @@ EXTRA_LDFLAGS ?=
 STD_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ALL_CFLAGS = $(STD_FLAGS) $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
+# The one C++ file (cli/text/shortest.cc, Dragonbox's door): no exceptions
+# and no RTTI, so its object needs no C++ runtime and links into the C
+# programs with $(CC).  Under clang's UBSan, EXTRA_CXXFLAGS drops its C++
+# "function" check, whose type data lives in the C++ runtime.
+EXTRA_CXXFLAGS ?=
+ALL_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -ffp-contract=off -Wall -Wextra \
+               $(CFLAGS) $(EXTRA_CFLAGS) $(EXTRA_CXXFLAGS) -MMD -MP
 
 CJSON_CFLAGS  = $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS    = $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 # Compressed input (cli/text/instream.c): gzip by zlib, zstd by libzstd.
 Z_LIBS        = $(shell pkg-config --libs zlib libzstd 2>/dev/null || echo -lz -lzstd)
+# Dragonbox (shortest round-trip digits): headers only, in a versioned folder.
+DRAGONBOX_CFLAGS = -isystem $(lastword $(sort $(wildcard /usr/include/dragonbox-*)))
 # What a program linking libmink.a needs besides it.
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
 DEB_PKGS = build-essential pkg-config libcjson-dev libcmocka-dev libqhull-dev python3 \
            python3-jsonschema mandoc libxml2-utils librsvg2-bin jq \
            python3-dev python3-numpy python3-pandas parallel \
-           zlib1g-dev libzstd-dev zstd
+           zlib1g-dev libzstd-dev zstd libdragonbox-dev
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
+CLI_CXX_SRC = $(wildcard cli/text/*.cc)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_SUPPORT_SRC = $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o) $(CLI_CXX_SRC:%.cc=$(BUILD)/%.o)
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
@@ -88,6 +99,10 @@ $(BUILD)/cli/%.o: cli/%.c
 $(BUILD)/cli/text/%.o: cli/text/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Icli $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/cli/text/%.o: cli/text/%.cc
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) -Icli $(DRAGONBOX_CFLAGS) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
@@ -136,7 +151,8 @@ NP_INCLUDE  = $(shell $(PYTHON) -c 'import numpy; print(numpy.get_include())' 2>
 PY_MOD      = $(BUILD)/python/mink$(PY_EXT)
 PY_SRC      = $(wildcard python/*.c)
 PY_OBJ      = $(PY_SRC:%.c=$(BUILD)/pic/%.o)
-PIC_CLI_OBJ = $(filter-out $(BUILD)/pic/cli/main.o,$(CLI_SRC:%.c=$(BUILD)/pic/%.o))
+PIC_CLI_OBJ = $(filter-out $(BUILD)/pic/cli/main.o,$(CLI_SRC:%.c=$(BUILD)/pic/%.o)) \
+              $(CLI_CXX_SRC:%.cc=$(BUILD)/pic/%.o)
 PIC_CLI_LIB = $(BUILD)/pic/libminkcli.a
 PY_VERSION := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 
@@ -149,6 +165,10 @@ $(BUILD)/pic/cli/%.o: cli/%.c
 $(BUILD)/pic/cli/text/%.o: cli/text/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC -Icli $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/cli/text/%.o: cli/text/%.cc
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) -fPIC -Icli $(DRAGONBOX_CFLAGS) -c $< -o $@
 
 # Python's headers break -Wstrict-prototypes and C11's strictness: they are
 # system headers here (-isystem), the module's own code keeps the warnings.
@@ -213,7 +233,7 @@ FUZZ_DEB_PKGS = clang libclang-rt-14-dev
 
 fuzz:
 	$(MAKE) deps DEB_PKGS="$(DEB_PKGS) $(FUZZ_DEB_PKGS)"
-	$(MAKE) BUILD=build/fuzz-clang CC=clang \
+	$(MAKE) BUILD=build/fuzz-clang CC=clang CXX=clang++ EXTRA_CXXFLAGS=-fno-sanitize=function \
 	  EXTRA_CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" EXTRA_LDFLAGS="$(FUZZ_FLAGS)" fuzz-run
 
 fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz-%)

@@ -3,8 +3,11 @@
  *
  * The output is exactly the first of %.15g, %.16g and %.17g that strtod
  * reads back as the same double, but reached without printf or strtod for
- * almost every value: exact_digits() works on the binary value itself with
- * 128-bit integers, rounds it to 15, 16 and 17 digits and decides whether
+ * almost every value.  A normal value whose significand is not a power of
+ * two gets its shortest digits from Dragonbox (shortest_digits(): they
+ * are that same text, see there).  For the others exact_digits() works on
+ * the binary value itself with 128-bit integers, rounds it to 15, 16 and
+ * 17 digits and decides whether
  * each candidate reads back by comparing it with the halfway points to the
  * neighbouring doubles (what a correctly rounded strtod does).  Values out
  * of its range (below 1e-11, from 1e17 up, subnormals) and compilers
@@ -17,12 +20,14 @@
  * the halfway points to its neighbours.  quick() sees that from the
  * integer parts in 64 bits, and the 128-bit comparisons run only for
  * candidates near a boundary; the digits are made eight at a time in the
- * lanes of a 64-bit integer.  This is not the shortest round-trip form
- * of Ryu, Schubfach or Dragonbox (5e-324 is written 4.94065645841247e-324
- * here, its 15 correctly rounded digits): mink's output keeps the %.15g,
- * %.16g, %.17g rule it has always had.
+ * lanes of a 64-bit integer.  The rule is not the shortest round-trip
+ * form everywhere (5e-324 is written 4.94065645841247e-324 here, its 15
+ * correctly rounded digits): mink's output keeps the %.15g, %.16g, %.17g
+ * rule it has always had, and takes the shortest form only where the two
+ * are the same.
  */
 #include "text/fmtnum.h"
+#include "text/shortest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -185,13 +190,19 @@ static const unsigned long long ten_pow[18] = {
  * x * 10486 >> 20 is x / 100 for x < 10^4, and x * 103 >> 10 is x / 10 for
  * x < 100; no lane overflows into the next.
  */
-static void eight_digits(char *out, unsigned x)
+static inline unsigned long long digits8(unsigned long long x)
 {
-	unsigned long long a = x / 10000 | (unsigned long long)(x % 10000) << 32;
+	unsigned long long a = x / 10000 | (x % 10000) << 32;
 	unsigned long long b = (a * 10486 >> 20) & 0x0000007F0000007FULL;
 	unsigned long long c = b | (a - b * 100) << 16;
 	unsigned long long d = (c * 103 >> 10) & 0x000F000F000F000FULL;
-	unsigned long long e = (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
+
+	return (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
+}
+
+static void eight_digits(char *out, unsigned x)
+{
+	unsigned long long e = digits8(x);
 
 	memcpy(out, &e, 8);
 }
@@ -389,6 +400,84 @@ exact:
 	}
 	return 0; /* not reached */
 }
+
+/*
+ * A positive normal v whose significand is not a power of two, from its
+ * shortest decimal D (k digits, cli_shortest).  That is mink's text too:
+ * the halfway points to v's neighbours lie ulp/2 on either side, so v's
+ * room is at most 2^-52 v wide.  If k <= 15, D padded with zeros is a
+ * 15-digit decimal in the room; 15-digit decimals lie at least 10^-15 v
+ * apart, so it is the only one there, and the correctly rounded 15 digits
+ * (%.15g), no farther from v, are D.  If k = 16, no 15-digit candidate
+ * reads back, and the correctly rounded 16 digits are the nearest 16-digit
+ * decimal to v: in the room whenever any 16-digit decimal is, and then the
+ * nearest one, D (ties to even as printf rounds).  If k = 17, D is the
+ * nearest 17-digit decimal, %.17g.  %g's choice of exponent form depends
+ * on the precision, 15 for D shorter than 15 digits.  Below a power of two
+ * the room is not symmetric (the lower neighbour is nearer), and there the
+ * argument fails: exact_digits handles those values.
+ */
+static size_t shortest_digits(char *buf, int neg, double v)
+{
+	static const unsigned long long pow10[18] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+		1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+		1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+	};
+	char digits[DIGITS_ROOM];
+	unsigned long long d;
+	int e, k;
+
+	cli_shortest(v, &d, &e);
+	/* k digits: from the bit length (log10(2) ~ 1233 / 4096), then one step */
+	k = (64 - __builtin_clzll(d)) * 1233 >> 12;
+	k += d >= pow10[k];
+	e += k - 1; /* the exponent of the first digit */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (e >= -4 && e < 15) {
+		/*
+		 * Plain notation, the usual case: the 17 digit bytes (zeros past
+		 * the k-th) made in registers and stored whole, so nothing is
+		 * read back from memory just written.  Digit i is byte i of lo
+		 * (i < 16) or last (i = 16).
+		 */
+		unsigned long long n = d * pow10[17 - k], low = n % 10000000000000000ULL,
+		                   first = n / 10000000000000000ULL, x, y;
+		u128 lo;
+		char *p = buf + neg, last;
+
+		buf[0] = '-';
+		x = digits8(low / 100000000); /* digits 1-8 */
+		y = digits8(low % 100000000); /* digits 9-16 */
+		lo = (u128)('0' + first) | (u128)x << 8 | (u128)y << 72;
+		last = (char)(y >> 56);
+		if (e < 0) { /* 0.000ddd: at most three zeros */
+			memcpy(p, "0.000", 5);
+			p += 1 - e;
+			memcpy(p, &lo, 16);
+			p[16] = last;
+			p += k;
+		} else if (k <= e + 1) { /* an integer: e + 1 digits */
+			memcpy(p, &lo, 16);
+			p[16] = last;
+			p += e + 1;
+		} else { /* e + 1 digits, the point, the other k - e - 1 */
+			int l = e + 1;
+			u128 rest = lo >> (8 * l) | (u128)(unsigned char)last << (8 * (16 - l));
+
+			memcpy(p, &lo, 16);
+			p[l] = '.';
+			memcpy(p + l + 1, &rest, 16);
+			p += k + 1;
+		}
+		*p = '\0';
+		return (size_t)(p - buf);
+	}
+#endif
+	write_digits(digits, d * pow10[17 - k]);
+	return format_g(buf, neg, digits, k < 15 ? 15 : k, e);
+}
 #endif
 
 size_t cli_fmtnum(char *buf, double v)
@@ -413,6 +502,8 @@ size_t cli_fmtnum(char *buf, double v)
 
 		memcpy(&bits, &v, sizeof bits);
 		biased = (int)(bits >> 52 & 0x7FF);
+		if (biased > 0 && (bits & ((1ULL << 52) - 1)) != 0)
+			return shortest_digits(buf, (int)(bits >> 63), fabs(v));
 		if (biased > 0 &&
 		    (len = exact_digits(buf, (int)(bits >> 63),
 		                        (bits & ((1ULL << 52) - 1)) | 1ULL << 52,

@@ -7,7 +7,8 @@
  * there are any.  The values come from families that reach every path of
  * cli_fmtnum and the edges between them: any bit pattern, subnormals,
  * short decimals and their neighbours, powers of two and of ten and their
- * neighbours, decimals that end half way between two candidates, and the
+ * neighbours, decimals that end half way between two candidates, dyadic
+ * fractions (exactly half way between two shorter candidates), and the
  * 17-digit values of ordinary computations.
  */
 #include <math.h>
@@ -48,7 +49,7 @@ static double sample(long i)
 	double v;
 	int n = 0;
 
-	switch (i % 9) {
+	switch (i % 10) {
 	case 0: /* any bit pattern: subnormals, huge, tiny */
 		memcpy(&v, &u, sizeof v);
 		return v;
@@ -77,6 +78,10 @@ static double sample(long i)
 	case 7: /* what a computation gives: products and quotients */
 		v = (double)(long long)(u % 2000001 - 1000000) / 3e5;
 		return v * ((double)(next() % 1000003) / 7e5) + 1.0 / (double)(next() % 97 + 3);
+	case 9: /* dyadic fractions of few bits: exact decimals ending in 5,
+	           often half way between two 16- or 15-digit candidates */
+		v = ldexp((double)(u % (1ULL << 21) | 1), -(int)(next() % 75));
+		return (next() & 1) ? -v * (double)(next() % 1000 + 1) : v;
 	case 5: /* near powers of two, where the lower neighbour is nearer */
 		v = ldexp(1.0, (u & 1) ? (int)(u / 2 % 110) - 45 : (int)(u / 2 % 2098) - 1074);
 		for (n = (int)(next() % 5) - 2; n != 0; n += n > 0 ? -1 : 1)
