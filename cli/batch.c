@@ -12,8 +12,9 @@
  * bytes for any number of workers; with one job (or a regular file of one
  * block) the same steps run in the calling thread, block by block.
  *
- * A block is handed on when it is full and also before every read(2),
- * which may block: results keep flowing when the input trickles in.
+ * A block is handed on when it is full and also before every read(2) of
+ * a pipe, socket or terminal, which may block: results keep flowing when
+ * the input trickles in.  (A regular file's reads do not wait.)
  */
 #include "batch.h"
 
@@ -95,6 +96,7 @@ struct cli_batch_run {
 	block *cur;            /* the block the reader fills, or NULL */
 	long index;            /* records read, over all files (reader's) */
 	int threaded;          /* reader and workers run in threads */
+	int regular;           /* the input is a regular file: reads do not wait */
 	int first;             /* the next record is the file's first */
 	char diag[320];        /* the file is not pairs: what it looks like */
 	long diag_line;
@@ -282,7 +284,10 @@ static void before_read(void *ctx)
 {
 	struct cli_batch_run *run = ctx;
 
-	if (run->cur && run->cur->n > 0)
+	/* A read of a regular file does not wait for data: its blocks fill
+	 * (measured, 10^6 box pairs -j 2: a hand-on before every 64 KiB read
+	 * made blocks of 170 records and twice the context switches). */
+	if (run->cur && run->cur->n > 0 && !run->regular)
 		hand_on(run);
 	if (!run->threaded) {
 		cli_writer_flush(run->b->writer);
@@ -645,9 +650,9 @@ int cli_batch_file(cli_batch *b, const char *path)
 	run->reader = cli_reader_new(fd, before_read, run);
 	if (b->max_record)
 		cli_reader_set_max_record(run->reader, b->max_record);
+	run->regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
 	/* A file of one block gains nothing from threads but their start. */
-	small = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
-	        info.st_size <= BLOCK_TEXT;
+	small = run->regular && info.st_size <= BLOCK_TEXT;
 	if (run->jobs == 1 || small || !run_threaded(run, &st))
 		st = read_all(run);
 	b->index = run->index;
