@@ -5,7 +5,9 @@
         --mink ../build/mink --poses ../build/bench/poses --out out
 
 1. 10^6 box-box poses (seeded numpy): the C library's own rate
-   (bench/poses.c: mink_query3 in a loop, 1 thread and every core) against
+   (bench/poses.c: mink_query3 in a loop, 1 thread and every core; also
+   keeping each answer in new memory, the bytes of the module's columns,
+   the yardstick of a first call) against
    mink.batch_poses on the same rows (1 thread and every core): its first
    call, which gets new pages for its columns, once, then the calls after
    it (a loop over batches of one size, its columns' memory reused), and
@@ -111,15 +113,18 @@ def main():
     c_rate = {}
     c_sum = None
     res = {}
+    first_kept = []  # (threads, wall, CPU share of the C loop keeping its answers)
     for threads in (1, cores):
         plural = "s" if threads > 1 else ""
 
-        def c_run():
+        def c_run(store=0):
             """The C loop: (its own clock, CPU s, checksum); its clock
             excludes reading the file, its CPU time does not (a few
-            percent of it)."""
+            percent of it).  store=1: it keeps each answer in new memory,
+            the module's bytes a row."""
             c0 = cpu()
-            p = subprocess.run([a.poses, path] + [str(x) for x in HA + HB] + [str(threads)],
+            p = subprocess.run([a.poses, path] + [str(x) for x in HA + HB] +
+                               [str(threads), str(store)],
                                stdout=subprocess.PIPE, check=True)
             o = p.stdout.decode().split()
             return float(o[1]), cpu() - c0, float(o[3])
@@ -136,6 +141,7 @@ def main():
         # of about 760 bytes a row); the calls after it, as in a loop over
         # batches of one size, reuse them through the module's pool.
         cw, cc, c_sum = c_run()
+        kw, kc, _ = c_run(store=1)
         mink.release_memory()
         first = once(py_run)
         rounds = []
@@ -154,8 +160,12 @@ def main():
                     statistics.median([r[0][1] / r[k][1] for r in rounds]))
         c_rate[threads] = row("C library, mink_query3, %d thread%s" % (threads, plural),
                               n, stats(0))
+        row("C library, mink_query3, %d thread%s, each answer kept in new memory "
+            "(760 bytes a row, as the module's columns)" % (threads, plural),
+            n, (kw, kw, kw, kc), share=(cw / kw, cc / kc))
         row("mink.batch_poses, %d thread%s, first call (new pages)" % (threads, plural),
             n, (first[0], first[0], first[0], first[1]), share=(cw / first[0], cc / first[1]))
+        first_kept.append((threads, kw / first[0], kc / first[1]))
         row("mink.batch_poses, %d thread%s, later calls (pooled pages)" % (threads, plural),
             n, stats(1), share=share(1))
         row("mink.batch_poses, %d thread%s, out= (arrays reused)" % (threads, plural),
@@ -217,7 +227,11 @@ def main():
                      (name, pairs_n, med, lo, hi, rate, cpu_s, cpu_rate, pct))
     lines += ["", "Checksum (sum of the distances): C %.17g, batch_poses %.17g: %s; "
               "error rows: %d." % (c_sum, got_sum, "the same answers" if same_sum
-                                   else "DIFFERENT", errors)]
+                                   else "DIFFERENT", errors), ""]
+    lines += ["batch_poses' first call against the C loop that keeps its answers in new "
+              "memory (both pay for new pages): " +
+              "; ".join("%d thread%s %.0f%% / %.0f%%" % (t, "s" if t > 1 else "", 100 * w, 100 * c)
+                        for t, w, c in first_kept) + " (wall / CPU)."]
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     with open(os.path.join(a.out, "python.md"), "w") as f:
