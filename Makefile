@@ -41,7 +41,7 @@ CMOCKA_LIBS   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 # Compressed input (cli/text/instream.c): gzip by zlib, zstd by libzstd.
 Z_LIBS        = $(shell pkg-config --libs zlib libzstd 2>/dev/null || echo -lz -lzstd)
 # Dragonbox (shortest round-trip digits): headers only, in a versioned folder.
-DRAGONBOX_CFLAGS = -isystem $(lastword $(sort $(wildcard /usr/include/dragonbox-*)))
+DRAGONBOX_CFLAGS = $(addprefix -isystem ,$(lastword $(sort $(wildcard /usr/include/dragonbox-*))))
 # What a program linking libmink.a needs besides it.
 LIB_LIBS      = $(shell pkg-config --libs qhull_r 2>/dev/null || echo -lqhull_r) -lm
 
