@@ -178,10 +178,30 @@ expect "-o replaces the old file whole" 0 - -
 same "$GOLDEN/demo.json" "$TMP/old.json" "-o: the new file" && pass
 if [ "$(stat -c %a "$TMP/old.json")" = 640 ]; then pass; else fail "-o: the old file's mode is lost"; fi
 
+one='{"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}}'
+# Results flow while a pipe's input trickles: the records read so far are
+# answered and written before the input ends (a block is handed on before
+# every read of a pipe; a regular file's blocks go when full).
+for j in 1 2; do
+	{ printf '%s\n%s\n' "$one" "$one"; sleep 6; } |
+		"$MINK" -f ndjson -j $j >"$TMP/flow" 2>/dev/null &
+	n=0
+	for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		n=$(wc -l <"$TMP/flow")
+		[ "$n" -ge 2 ] && break
+		sleep 0.5
+	done
+	wait $!
+	if [ "$n" -ge 2 ] && [ "$(wc -l <"$TMP/flow")" -eq 2 ]; then
+		pass
+	else
+		fail "trickling pipe with -j $j: $n of 2 results before the input ended"
+	fi
+done
+
 # Interrupts: SIGINT or SIGTERM stop the reading; what was read is written
 # and the document closed (valid JSON), exit 128 + the signal, a message;
 # with -o the old file stays and the output is kept as FILE.partial.
-one='{"a": {"type": "sphere", "radius": 1}, "b": {"type": "sphere", "radius": 1, "position": [3, 0, 0]}}'
 interrupt() { # SIGNAL ARGS...: two records, a pause, the signal, a third
 	# (3 s for mink to start and read the two: a sanitizer build on a
 	# loaded machine needed more than 1)
