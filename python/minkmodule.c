@@ -964,7 +964,6 @@ static inline void put_vec(double *out, mink_vec3 v, int dim)
 	out[2] = dim == 3 ? v.z : 0;
 }
 
-
 /* The state, status and warning fields of result r at row i. */
 static void put_names(columns *c, long i, const mink_result *r)
 {
