@@ -837,6 +837,12 @@ unfit:
 	return NULL;
 }
 
+/* A zeroed array of n items of `size` bytes, one per row (at least one). */
+static void *row_calloc(long n, size_t size)
+{
+	return PyMem_Calloc(n > 0 ? (size_t)n : 1, size);
+}
+
 static int columns_new(columns *c, long n, int k, int with_notes, PyObject *reuse)
 {
 	npy_intp d1[1] = {n}, d3[2] = {n, 3}, dt[3] = {n, 2, 3}, dk[2] = {n, k},
@@ -906,7 +912,7 @@ static int columns_new(columns *c, long n, int k, int with_notes, PyObject *reus
 	c->c_local_b = P(C_CONTACT_LOCAL_B);
 #undef P
 	if (with_notes) {
-		c->notes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *c->notes);
+		c->notes = row_calloc(n, sizeof *c->notes);
 		if (!c->notes) {
 			PyErr_NoMemory();
 			return -1;
@@ -1157,16 +1163,16 @@ static PyObject *columns_dict(columns *c, PyObject *ids)
 	/* Per-row texts only where a row can have one (errors are rare, and
 	 * batch_poses has no notes): else each column is made empty at once. */
 	if (c->n_errors) {
-		codes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *codes);
-		messages = PyMem_Calloc(n ? (size_t)n : 1, sizeof *messages);
+		codes = row_calloc(n, sizeof *codes);
+		messages = row_calloc(n, sizeof *messages);
 		if (!codes || !messages) {
 			PyErr_NoMemory();
 			goto fail;
 		}
 	}
 	if (c->notes) {
-		notes = PyMem_Calloc(n ? (size_t)n : 1, sizeof *notes);
-		owned = PyMem_Calloc(n ? (size_t)n : 1, sizeof *owned);
+		notes = row_calloc(n, sizeof *notes);
+		owned = row_calloc(n, sizeof *owned);
 		if (!notes || !owned) {
 			PyErr_NoMemory();
 			goto fail;

@@ -200,21 +200,27 @@ static inline unsigned long long digits8(unsigned long long x)
 	return (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
 }
 
-static void eight_digits(char *out, unsigned x)
+/*
+ * The 17 digits of N (10^16 <= N < 10^17) in registers: digit 0 in the low
+ * byte of *lo, digits 1-15 in its other bytes, digit 16 in *last.
+ */
+static inline void digits17(unsigned long long N, u128 *lo, char *last)
 {
-	unsigned long long e = digits8(x);
+	unsigned long long low = N % 10000000000000000ULL,
+	                   y = digits8(low % 100000000); /* digits 9-16 */
 
-	memcpy(out, &e, 8);
+	*lo = (u128)('0' + N / 10000000000000000ULL) | (u128)digits8(low / 100000000) << 8 |
+	      (u128)y << 72;
+	*last = (char)(y >> 56);
 }
 
 /* The 17 digits of N (10^16 <= N < 10^17). */
 static void write_digits(char *digits, unsigned long long N)
 {
-	unsigned long long low = N % 10000000000000000ULL;
+	u128 lo;
 
-	digits[0] = (char)('0' + N / 10000000000000000ULL);
-	eight_digits(digits + 1, (unsigned)(low / 100000000));
-	eight_digits(digits + 9, (unsigned)(low % 100000000));
+	digits17(N, &lo, &digits[16]);
+	memcpy(digits, &lo, 16);
 }
 #else
 /* The 17 digits of N (10^16 <= N < 10^17), two at a time in 32 bits. */
@@ -419,39 +425,28 @@ exact:
  */
 static size_t shortest_digits(char *buf, int neg, double v)
 {
-	static const unsigned long long pow10[18] = {
-		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
-		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
-		1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-		1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
-	};
 	char digits[DIGITS_ROOM];
-	unsigned long long d;
+	unsigned long long d, n;
 	int e, k;
 
 	cli_shortest(v, &d, &e);
 	/* k digits: from the bit length (log10(2) ~ 1233 / 4096), then one step */
 	k = (64 - __builtin_clzll(d)) * 1233 >> 12;
-	k += d >= pow10[k];
+	k += d >= ten_pow[k];
 	e += k - 1; /* the exponent of the first digit */
+	n = d * ten_pow[17 - k]; /* 17 digits, zeros past the k-th */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (e >= -4 && e < 15) {
 		/*
-		 * Plain notation, the usual case: the 17 digit bytes (zeros past
-		 * the k-th) made in registers and stored whole, so nothing is
-		 * read back from memory just written.  Digit i is byte i of lo
-		 * (i < 16) or last (i = 16).
+		 * Plain notation, the usual case: the 17 digit bytes made in
+		 * registers and stored whole, so nothing is read back from memory
+		 * just written.
 		 */
-		unsigned long long n = d * pow10[17 - k], low = n % 10000000000000000ULL,
-		                   first = n / 10000000000000000ULL, x, y;
 		u128 lo;
 		char *p = buf + neg, last;
 
 		buf[0] = '-';
-		x = digits8(low / 100000000); /* digits 1-8 */
-		y = digits8(low % 100000000); /* digits 9-16 */
-		lo = (u128)('0' + first) | (u128)x << 8 | (u128)y << 72;
-		last = (char)(y >> 56);
+		digits17(n, &lo, &last);
 		if (e < 0) { /* 0.000ddd: at most three zeros */
 			memcpy(p, "0.000", 5);
 			p += 1 - e;
@@ -475,7 +470,7 @@ static size_t shortest_digits(char *buf, int neg, double v)
 		return (size_t)(p - buf);
 	}
 #endif
-	write_digits(digits, d * pow10[17 - k]);
+	write_digits(digits, n);
 	return format_g(buf, neg, digits, k < 15 ? 15 : k, e);
 }
 #endif
