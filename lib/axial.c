@@ -149,3 +149,170 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	ans->warning = MINK_WARN_NONE;
 	return 1;
 }
+
+/*
+ * A ring of minimisers off the axial solver's reach: S a body of
+ * revolution about an axis (point c, unit u), and the other core O's
+ * support along the minimisers a single point q on that axis - a cone's
+ * apex on a cone's axis, the cones not coaxial.  The least of
+ *
+ *     f(m) = h_S(m) + h_O(-m)
+ *
+ * over unit m is then taken on an arc of the circle of directions at one
+ * angle theta from u, which EPA's faces close only quadratically in their
+ * number.  Two lower bounds on f split the work:
+ *
+ *   g(theta) = h_S(m) - m.p - e <= f(m), with p the point of the axis
+ *     nearest q and e = |q - p| (O holds q), depends on theta alone: it is
+ *     the support function of the section of S - p by a plane through the
+ *     axis, a plane convex body, bounded on an interval of angles by the
+ *     larger of the support lines at its ends, exactly where the support
+ *     point of the section is one point or changes once (a kink);
+ *   f(m) >= m.w0 >= cos(a) f0 - sin(a) |w0 - f0 m0| on a cell of angular
+ *     radius a about m0, w0 = the difference of the supports at m0.
+ *
+ * Cells of (theta, psi) are split until one of the two reaches the target
+ * (the arc by g, which is exact on it, the rest by f) or a budget runs
+ * out.  Depth first, so the room is a small stack.
+ */
+#define RING_PI 3.14159265358979323846
+#define RING_CELLS 1024
+#define RING_BUDGET 60000
+
+typedef struct ring {
+	const mk_shape *S, *O;
+	mink_vec3 c, u, e1, e2, p;
+	double e;
+} ring;
+
+static mink_vec3 ring_dir(const ring *R, double th, double ps)
+{
+	double s = sin(th);
+	return v3_add(v3_scale(R->u, cos(th)),
+	              v3_add(v3_scale(R->e1, s * cos(ps)), v3_scale(R->e2, s * sin(ps))));
+}
+
+/* The section's support point at angle th, as (across, along) the axis. */
+static void ring_section(const ring *R, double th, double s[2])
+{
+	mink_vec3 x = mk_support(R->S, ring_dir(R, th, 0.0));
+	s[0] = v3_dot(v3_sub(x, R->c), R->e1);
+	s[1] = v3_dot(v3_sub(x, R->p), R->u);
+}
+
+/* The least over [t0, t1] of the larger of the support lines of s0 at t0
+ * and s1 at t1: at an end, where they cross, or where either is least. */
+static double ring_g(const double s0[2], const double s1[2], double t0, double t1)
+{
+	double cand[6] = {t0, t1, 0, 0, 0, 0};
+	int nc = 2;
+	double dx = s0[0] - s1[0], dy = s0[1] - s1[1];
+	if (dx != 0.0 || dy != 0.0) {
+		/* sin t dx + cos t dy = 0 */
+		double t = atan2(-dy, dx);
+		cand[nc++] = t;
+		cand[nc++] = t + RING_PI;
+	}
+	cand[nc++] = atan2(s0[0], s0[1]) + RING_PI;
+	cand[nc++] = atan2(s1[0], s1[1]) + RING_PI;
+	double best = INFINITY;
+	for (int i = 0; i < nc; i++) {
+		double t = cand[i];
+		while (t > t1 + RING_PI)
+			t -= 2.0 * RING_PI;
+		while (t < t0 - RING_PI)
+			t += 2.0 * RING_PI;
+		if (i >= 2 && !(t >= t0 && t <= t1))
+			continue;
+		double st = sin(t), ct = cos(t);
+		best = fmin(best, fmax(st * s0[0] + ct * s0[1], st * s1[0] + ct * s1[1]));
+	}
+	return best;
+}
+
+typedef struct ring_cell {
+	double t0, t1, p0, p1;
+	double s0[2], s1[2];
+} ring_cell;
+
+/* The bound for S about its axis and O's point q; -INFINITY when q is not
+ * on the axis within err, or the budget runs out first. */
+static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 q, double target,
+                       double err)
+{
+	mink_vec3 cl, ul;
+	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
+		return -INFINITY;
+	ring R = {.S = S, .O = O};
+	R.c = mk_place(S, cl);
+	R.u = S->identity ? ul : m3_mul(&S->rot, ul);
+	R.p = v3_mad(R.c, R.u, v3_dot(v3_sub(q, R.c), R.u));
+	R.e = v3_len(v3_sub(q, R.p));
+	if (!(R.e <= err))
+		return -INFINITY;
+	R.e1 = v3_any_orthogonal(R.u);
+	R.e2 = v3_cross(R.u, R.e1);
+	ring_cell st[RING_CELLS];
+	int top = 0, used = 0;
+	const int nt = 8, np = 16;
+	double sec[9][2];
+	for (int i = 0; i <= nt; i++)
+		ring_section(&R, RING_PI * i / nt, sec[i]);
+	for (int i = 0; i < nt; i++)
+		for (int j = 0; j < np; j++) {
+			ring_cell *C = &st[top++];
+			C->t0 = RING_PI * i / nt;
+			C->t1 = RING_PI * (i + 1) / nt;
+			C->p0 = 2.0 * RING_PI * j / np;
+			C->p1 = 2.0 * RING_PI * (j + 1) / np;
+			C->s0[0] = sec[i][0], C->s0[1] = sec[i][1];
+			C->s1[0] = sec[i + 1][0], C->s1[1] = sec[i + 1][1];
+		}
+	while (top > 0) {
+		ring_cell C = st[--top];
+		if (++used > RING_BUDGET)
+			return -INFINITY;
+		double g = ring_g(C.s0, C.s1, C.t0, C.t1) - R.e;
+		if (g >= target)
+			continue;
+		double tc = 0.5 * (C.t0 + C.t1), pc = 0.5 * (C.p0 + C.p1);
+		mink_vec3 m = ring_dir(&R, tc, pc);
+		mink_vec3 w = v3_sub(mk_support(S, m), mk_support(O, v3_neg(m)));
+		double f0 = v3_dot(m, w), wp = v3_len(v3_mad(w, m, -f0));
+		double smax = C.t0 <= 0.5 * RING_PI && C.t1 >= 0.5 * RING_PI ? 1.0 : fmax(sin(C.t0), sin(C.t1));
+		double a = 0.5 * (C.t1 - C.t0) + smax * 0.5 * (C.p1 - C.p0);
+		if (a < 0.5 * RING_PI && (f0 >= 0.0 ? cos(a) * f0 : f0) - sin(a) * wp >= target)
+			continue;
+		if (top + 4 > RING_CELLS || C.t1 - C.t0 < 1e-13)
+			return -INFINITY;
+		double sm[2];
+		ring_section(&R, tc, sm);
+		/* The section's lines at the ends both above the target: the arc
+		 * about theta is g's to close, halving theta alone. */
+		int theta_only = C.s0[0] * sin(C.t0) + C.s0[1] * cos(C.t0) - R.e >= target &&
+		                 C.s1[0] * sin(C.t1) + C.s1[1] * cos(C.t1) - R.e >= target;
+		int halves = theta_only ? 1 : 2;
+		for (int k = 0; k < halves; k++) {
+			double q0 = halves == 1 ? C.p0 : k ? pc : C.p0;
+			double q1 = halves == 1 ? C.p1 : k ? C.p1 : pc;
+			ring_cell *L = &st[top++], *H = &st[top++];
+			*L = C;
+			*H = C;
+			L->t1 = H->t0 = tc;
+			L->s1[0] = H->s0[0] = sm[0];
+			L->s1[1] = H->s0[1] = sm[1];
+			L->p0 = H->p0 = q0;
+			L->p1 = H->p1 = q1;
+		}
+	}
+	return target;
+}
+
+double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
+                     double target, double err)
+{
+	double bound = ring_one(A, B, pb, target, err);
+	if (!(bound >= target))
+		bound = fmax(bound, ring_one(B, A, pa, target, err));
+	return bound;
+}

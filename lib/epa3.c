@@ -818,13 +818,21 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 				 * bound, asked only as far as the stop below needs: it
 				 * certifies nothing here, the refinement's normal gets
 				 * the exact bound (certify_by_balls). */
-				balls = fmax(balls, mk_slice_bound(A, B, bestc->h - 1e-3 * fabs(bestc->h)));
+				mink_vec3 wa = bestc->h < INFINITY ? bestc->w.a : A->pos;
+				mink_vec3 wb = bestc->h < INFINITY ? bestc->w.b : B->pos;
+				double near = bestc->h - 1e-3 * fabs(bestc->h);
+				balls = fmax(balls, mk_slice_bound(A, B, wa, wb, near));
+				/* and a point of one on the other's axis, a ring */
+				if ((A->smooth || B->smooth) && !(balls >= near))
+					balls = fmax(balls, mk_ring_bound(A, B, wa, wb, near,
+					                                  mk_slack(tol, bestc->h)));
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a
 				 * continuum of minimisers, which more vertices do not
 				 * resolve; the refinement on the support function does,
 				 * and the caller's balls then certify it. */
-				if ((A->smooth || B->smooth) && bestc->h - balls <= 1e-3 * fabs(bestc->h)) {
+				if ((A->smooth || B->smooth) &&
+				    (bestc->h - balls <= 1e-3 * fabs(bestc->h) || balls >= near)) {
 					out->warning = MINK_WARN_EPA_CAPACITY;
 					break;
 				}

@@ -53,6 +53,12 @@
 /* Steps below this (radians) change h by less than its rounding: they are
  * taken when h does not rise beyond rounding, on the word of the model. */
 #define RF_TINY 1e-6
+/* A Hessian whose small eigenvalue is below this share of the larger one
+ * is taken as flat along that eigenvector. */
+#define RF_FLAT 1e-9
+/* The stiff step is tried, after a full one failed, where the smaller
+ * eigenvalue is below this share of the larger. */
+#define RF_SOFT 1e-4
 
 typedef struct rf_eval {
 	mink_vec3 n;
@@ -170,8 +176,8 @@ static int on_set(const rf_set *S, mink_vec3 n)
 /* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
  * normal for a step of `frac` of the full one; its length in radians in
  * *len.  0 when the model is not convex (a flat or indefinite Hessian). */
-static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec3 *trial,
-                        double *len)
+static int newton_trial(const rf_set *S, const rf_eval *e, double frac, int stiff,
+                        mink_vec3 *trial, double *len)
 {
 	mink_vec3 n = e->n;
 	if (set_dim(S) == 2) {
@@ -181,10 +187,35 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 		double g1 = v3_dot(t1, e->s), g2 = v3_dot(t2, e->s);
 		double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
 		double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
-		double det = h11 * h22 - h12 * h12;
-		if (!(h11 > 0.0) || !(det > 0.0))
-			return 0;
-		double d1 = -(h22 * g1 - h12 * g2) / det, d2 = -(h11 * g2 - h12 * g1) / det;
+		double det = h11 * h22 - h12 * h12, d1, d2;
+		if (!stiff && h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22)) {
+			d1 = -(h22 * g1 - h12 * g2) / det;
+			d2 = -(h11 * g2 - h12 * g1) / det;
+		} else {
+			/* A flat direction: h constant along a curve of normals (a
+			 * ring of minimisers about an axis), or nearly so, where the
+			 * full step is long and rounding decides it.  The step is
+			 * Newton's along the curved direction alone, the
+			 * eigenvector of the larger eigenvalue; none along the
+			 * flat one. */
+			double mean = 0.5 * (h11 + h22), dev = hypot(0.5 * (h11 - h22), h12);
+			double lam = mean + dev;
+			if (!(lam > 0.0) || !(mean - dev <= (stiff ? RF_SOFT : RF_FLAT) * lam))
+				return 0;
+			double v1 = h12, v2 = lam - h11;
+			if (fabs(h11 - lam) > fabs(h22 - lam)) {
+				v1 = lam - h22;
+				v2 = h12;
+			}
+			double vl = hypot(v1, v2);
+			if (!(vl > 0.0))
+				return 0;
+			v1 /= vl;
+			v2 /= vl;
+			double step = -(v1 * g1 + v2 * g2) / lam;
+			d1 = step * v1;
+			d2 = step * v2;
+		}
 		double l = hypot(d1, d2);
 		if (!(l > 0.0) || !isfinite(l))
 			return 0;
@@ -195,6 +226,8 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 		*trial = v3_normalize_or(v3_add(n, v3_add(v3_scale(t1, d1), v3_scale(t2, d2))), n);
 		return 1;
 	}
+	if (stiff)
+		return 0;
 	/* Along the circle n . c = k: n(t) turns about c, n' = c x n and
 	 * n'' = c x (c x n) = k c - n, so h' = s . n' and
 	 * h'' = n'^T J n' + s . (k c - n). */
@@ -227,17 +260,23 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 	for (int it = 0; it < RF_MAX_STEPS; it++) {
 		int taken = 0;
 		double len = 0.0;
-		for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
-			mink_vec3 trial;
-			if (!newton_trial(S, e, frac, &trial, &len) || len <= 1e-15)
-				return;
-			rf_eval t;
-			evaluate(A, B, trial, &t);
-			if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
-				*e = t;
-				taken = 1;
+		/* the full step, then (not taken: a long step along a nearly
+		 * flat direction that rounding rejects) the stiff part alone */
+		for (int stiff = 0; stiff < 2 && !taken; stiff++)
+			for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
+				mink_vec3 trial;
+				if (!newton_trial(S, e, frac, stiff, &trial, &len) || len <= 1e-15) {
+					if (stiff || len <= 1e-15)
+						return;
+					break;
+				}
+				rf_eval t;
+				evaluate(A, B, trial, &t);
+				if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
+					*e = t;
+					taken = 1;
+				}
 			}
-		}
 		/* no decrease, or a step at the rounding level of n: done */
 		if (!taken || len <= 1e-13)
 			return;
@@ -588,7 +627,10 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	rf_set none = {0};
 	e = e0;
 	newton(A, B, &none, &e);
-	if (e.h <= best.h)
+	/* Newton's end, even a rounding above: h cannot tell normals apart
+	 * closer than the square root of its rounding, the stationary point
+	 * can (the witnesses are the supports there). */
+	if (e.h <= best.h + best.noise)
 		best = e;
 
 	/* On the kinks met near the best normal so far: both shapes' if both

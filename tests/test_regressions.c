@@ -511,6 +511,50 @@ static void test_corner_at_centre(void **state)
 }
 
 /*
+ * From a sweep of nine kinds turned about x, y, z, (1,1,0) and (1,1,1) in
+ * 15 degree steps: a cone (radius r, half height h, apex at +h) at the
+ * origin and a cone with a margin turned 150 degrees about x and put 0.2
+ * along y came back approximate (epa_capacity) after 65 528 EPA steps, in
+ * both orders.  B's apex lands on A's axis, at height z = -0.2 sqrt(3),
+ * and for normals n at angle t from A's axis with A's slant line as
+ * support (tan t = 2h/r), the support distance is h cos t - z cos t plus
+ * the margins, the same on a whole arc of such normals (those whose
+ * opposite has B's apex as its support): no polytope closes it.  Lower in
+ * t, A's apex leaves the kink and the distance rises; higher, A's rim
+ * takes over and it rises too.  So the depth is
+ * (h - z) r / sqrt(r^2 + 4 h^2) + margins.
+ */
+static void test_apex_on_cone_axis(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	static const struct {
+		double ra, ha, ma;
+	} as[2] = {{0.45, 0.5, 0.0}, {0.35, 0.4, 0.1}};
+	int cases = 0;
+	tu_begin();
+	for (int k = 0; k < 2; k++) {
+		mink_shape3 a = tu_cone(as[k].ra, as[k].ha), b = tu_cone(0.35, 0.4);
+		a.margin = as[k].ma;
+		b.margin = 0.1;
+		mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+		mink_pose3 pb = tu_pose3(0, 0.2, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), 150 * pi / 180));
+		double z = -0.2 * sqrt(3.0), r = as[k].ra, h = as[k].ha;
+		double want = (h - z) * r / sqrt(r * r + 4 * h * h) + a.margin + b.margin;
+		mink_result res[2];
+		both_orders(&a, &pa, &b, &pb, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("cone %d, %s first", k, order ? "B" : "A");
+			CHECK(res[order].status == MINK_OK, "status %s (%s)",
+			      mink_status_name(res[order].status), mink_warning_name(res[order].warning));
+			CHECK_NEAR("depth", res[order].depth, want, 1e-15, 0.0);
+			cases++;
+		}
+	}
+	tu_end("a cone's apex on a cone's axis", cases);
+}
+
+/*
  * From the same sweep: an ellipsoid against itself at one centre, turned
  * 90 or 270 degrees about y, has six equal minima of the support distance
  * (along +-x, +-y, +-z) and EPA needs 1777 iterations to certify it, more
@@ -608,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_deep_smooth),
 		cmocka_unit_test(test_corner_at_centre),
 		cmocka_unit_test(test_ellipsoid_quarter_turns),
+		cmocka_unit_test(test_apex_on_cone_axis),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
