@@ -56,9 +56,6 @@
 /* A Hessian whose small eigenvalue is below this share of the larger one
  * is taken as flat along that eigenvector. */
 #define RF_FLAT 1e-9
-/* The stiff step is tried, after a full one failed, where the smaller
- * eigenvalue is below this share of the larger. */
-#define RF_SOFT 1e-4
 
 typedef struct rf_eval {
 	mink_vec3 n;
@@ -176,8 +173,8 @@ static int on_set(const rf_set *S, mink_vec3 n)
 /* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
  * normal for a step of `frac` of the full one; its length in radians in
  * *len.  0 when the model is not convex (a flat or indefinite Hessian). */
-static int newton_trial(const rf_set *S, const rf_eval *e, double frac, int stiff,
-                        mink_vec3 *trial, double *len)
+static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec3 *trial,
+                        double *len)
 {
 	mink_vec3 n = e->n;
 	if (set_dim(S) == 2) {
@@ -188,19 +185,17 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, int stif
 		double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
 		double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
 		double det = h11 * h22 - h12 * h12, d1, d2;
-		if (!stiff && h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22)) {
+		if (h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22)) {
 			d1 = -(h22 * g1 - h12 * g2) / det;
 			d2 = -(h11 * g2 - h12 * g1) / det;
 		} else {
 			/* A flat direction: h constant along a curve of normals (a
-			 * ring of minimisers about an axis), or nearly so, where the
-			 * full step is long and rounding decides it.  The step is
-			 * Newton's along the curved direction alone, the
-			 * eigenvector of the larger eigenvalue; none along the
-			 * flat one. */
+			 * ring of minimisers about an axis).  The step is Newton's
+			 * along the curved direction alone, the eigenvector of
+			 * the larger eigenvalue; none along the flat one. */
 			double mean = 0.5 * (h11 + h22), dev = hypot(0.5 * (h11 - h22), h12);
 			double lam = mean + dev;
-			if (!(lam > 0.0) || !(mean - dev <= (stiff ? RF_SOFT : RF_FLAT) * lam))
+			if (!(lam > 0.0) || !(mean - dev <= RF_FLAT * lam))
 				return 0;
 			double v1 = h12, v2 = lam - h11;
 			if (fabs(h11 - lam) > fabs(h22 - lam)) {
@@ -226,8 +221,6 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, int stif
 		*trial = v3_normalize_or(v3_add(n, v3_add(v3_scale(t1, d1), v3_scale(t2, d2))), n);
 		return 1;
 	}
-	if (stiff)
-		return 0;
 	/* Along the circle n . c = k: n(t) turns about c, n' = c x n and
 	 * n'' = c x (c x n) = k c - n, so h' = s . n' and
 	 * h'' = n'^T J n' + s . (k c - n). */
@@ -260,23 +253,17 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 	for (int it = 0; it < RF_MAX_STEPS; it++) {
 		int taken = 0;
 		double len = 0.0;
-		/* the full step, then (not taken: a long step along a nearly
-		 * flat direction that rounding rejects) the stiff part alone */
-		for (int stiff = 0; stiff < 2 && !taken; stiff++)
-			for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
-				mink_vec3 trial;
-				if (!newton_trial(S, e, frac, stiff, &trial, &len) || len <= 1e-15) {
-					if (stiff || len <= 1e-15)
-						return;
-					break;
-				}
-				rf_eval t;
-				evaluate(A, B, trial, &t);
-				if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
-					*e = t;
-					taken = 1;
-				}
+		for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
+			mink_vec3 trial;
+			if (!newton_trial(S, e, frac, &trial, &len) || len <= 1e-15)
+				return;
+			rf_eval t;
+			evaluate(A, B, trial, &t);
+			if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
+				*e = t;
+				taken = 1;
 			}
+		}
 		/* no decrease, or a step at the rounding level of n: done */
 		if (!taken || len <= 1e-13)
 			return;
