@@ -235,10 +235,12 @@ typedef struct ring_cell {
 	double s0[2], s1[2];
 } ring_cell;
 
-/* The bound for S about its axis and O's point q; -INFINITY when q is not
- * on the axis within err, or the budget runs out first. */
-static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 q, double target,
-                       double err)
+/* The bound for S about its axis and a point of O nearest it among q and
+ * O's supports along d tilted slightly four ways (the ends of a flat
+ * feature of O along d: a segment across the normal); -INFINITY when
+ * none is on the axis within err, or the budget runs out first. */
+static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_vec3 q,
+                       double target, double err)
 {
 	mink_vec3 cl, ul;
 	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
@@ -246,8 +248,20 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 q, double
 	ring R = {.S = S, .O = O};
 	R.c = mk_place(S, cl);
 	R.u = S->identity ? ul : m3_mul(&S->rot, ul);
-	R.p = v3_mad(R.c, R.u, v3_dot(v3_sub(q, R.c), R.u));
-	R.e = v3_len(v3_sub(q, R.p));
+	mink_vec3 t1, t2;
+	mink_tangents(d, &t1, &t2);
+	R.e = INFINITY;
+	for (int k = 0; k < 5; k++) {
+		mink_vec3 x = q;
+		if (k > 0)
+			x = mk_support(O, v3_mad(d, k < 3 ? t1 : t2, k % 2 ? 1e-6 : -1e-6));
+		mink_vec3 p = v3_mad(R.c, R.u, v3_dot(v3_sub(x, R.c), R.u));
+		double e = v3_len(v3_sub(x, p));
+		if (e < R.e) {
+			R.e = e;
+			R.p = p;
+		}
+	}
 	if (!(R.e <= err))
 		return -INFINITY;
 	R.e1 = v3_any_orthogonal(R.u);
@@ -308,11 +322,11 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 q, double
 	return target;
 }
 
-double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
-                     double target, double err)
+double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 pa,
+                     mink_vec3 pb, double target, double err)
 {
-	double bound = ring_one(A, B, pb, target, err);
+	double bound = ring_one(A, B, v3_neg(n), pb, target, err);
 	if (!(bound >= target))
-		bound = fmax(bound, ring_one(B, A, pa, target, err));
+		bound = fmax(bound, ring_one(B, A, n, pa, target, err));
 	return bound;
 }

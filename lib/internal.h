@@ -120,11 +120,11 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_v
                       double target);
 
 /* A lower bound on the depth of the cores of A and B where one is a body
- * of revolution and the other's point given (pa of A, pb of B) lies on
- * its axis within err: target when it reaches that, else -INFINITY
- * (lib/axial.c). */
-double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
-                     double target, double err);
+ * of revolution and the other's point given (pa of A, pb of B: their
+ * supports along n and -n), or a nearby support, lies on its axis within
+ * err: target when it reaches that, else -INFINITY (lib/axial.c). */
+double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 pa,
+                     mink_vec3 pb, double target, double err);
 
 /* The core of a checked public shape, in its own frame (identity placement).
  * `cursor` is per-query scratch for the hill-climbing warm start. */

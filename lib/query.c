@@ -422,7 +422,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		/* A point of one on the axis of the other, a body of
 		 * revolution (a cone's apex on a cone's axis): a ring. */
 		if (!(upper - lower <= slack)) {
-			double ring = mk_ring_bound(A, B, sa, sb, -lower - tight, 0.25 * tight);
+			double ring = mk_ring_bound(A, B, n, sa, sb, -lower - tight, 0.25 * tight);
 			if (ring > 0.0)
 				upper = fmin(upper, -ring);
 		}

@@ -555,6 +555,51 @@ static void test_apex_on_cone_axis(void **state)
 }
 
 /*
+ * From a sweep of segment ends on axes: an ellipsoid of revolution (radii
+ * a, a, c with c > a) and a segment (or a capsule) with its end at
+ * (0, 0, z0) on the axis, turned 20 or 340 degrees about (1,1,1), came back
+ * approximate (epa_capacity): the refinement put the normal on the end of
+ * the arc of minimisers, where the segment lies across it and either end
+ * is its support, and the bound took the end off the axis.  The nearest
+ * points of the ellipsoid to the end are the circle at height
+ * z* = z0 c^2 / (c^2 - a^2), so the depth is
+ * sqrt(a^2 (1 - z*^2 / c^2) + (z* - z0)^2), plus the capsule's radius.
+ */
+static void test_segment_end_on_axis(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	const double a = 0.4, c = 0.6, z0 = 0.1, hh = 0.3;
+	mink_shape3 ell = tu_ellipsoid(a, a, c), seg = {0}, cap = tu_capsule(0.15, hh);
+	seg.type = MINK_SEGMENT;
+	seg.segment.points[0] = tu_v3(0, 0, -hh);
+	seg.segment.points[1] = tu_v3(0, 0, hh);
+	double zs = z0 * c * c / (c * c - a * a);
+	double want = sqrt(a * a * (1 - zs * zs / (c * c)) + (zs - z0) * (zs - z0));
+	mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+	int cases = 0;
+	tu_begin();
+	for (int k = 0; k < 2; k++)
+		for (int deg = 20; deg <= 340; deg += 320) {
+			mink_quat qb = tu_quat_axis_angle(tu_v3(1, 1, 1), deg * pi / 180);
+			mink_vec3 end = tu_rotate(qb, tu_v3(0, 0, hh));
+			mink_pose3 pb = tu_pose3(-end.x, -end.y, z0 - end.z, qb);
+			mink_result res[2];
+			both_orders(&ell, &pa, k ? &cap : &seg, &pb, res);
+			for (int order = 0; order < 2; order++) {
+				tu_case("%s turned %d, %s first", k ? "capsule" : "segment", deg,
+				        order ? "it" : "the ellipsoid");
+				CHECK(res[order].status == MINK_OK, "status %s (%s)",
+				      mink_status_name(res[order].status),
+				      mink_warning_name(res[order].warning));
+				CHECK_NEAR("depth", res[order].depth, want + (k ? 0.15 : 0.0), 1e-15, 0.0);
+				cases++;
+			}
+		}
+	tu_end("a segment's end on an ellipsoid's axis", cases);
+}
+
+/*
  * From the same sweep: an ellipsoid against itself at one centre, turned
  * 90 or 270 degrees about y, has six equal minima of the support distance
  * (along +-x, +-y, +-z) and EPA needs 1777 iterations to certify it, more
@@ -653,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_corner_at_centre),
 		cmocka_unit_test(test_ellipsoid_quarter_turns),
 		cmocka_unit_test(test_apex_on_cone_axis),
+		cmocka_unit_test(test_segment_end_on_axis),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -588,12 +588,19 @@ static void test_tiny_overlaps_random(void **state)
 /* The least of F on the circle of directions at angle th from unit u
  * (frame u, t1, t2): a grid of 128, then golden sections about the best
  * two. */
+static mink_vec3 polar_dir(mink_vec3 u, mink_vec3 t1, mink_vec3 t2, double th, double ps)
+{
+	double st = sin(th);
+	return tu_add(tu_scale(u, cos(th)),
+	              tu_add(tu_scale(t1, st * cos(ps)), tu_scale(t2, st * sin(ps))));
+}
+
 static double circle_min(const pair3 *q, mink_vec3 u, mink_vec3 t1, mink_vec3 t2, double th,
                          mink_vec3 *n_out)
 {
 	enum { K = 128 };
-	double st = sin(th), ct = cos(th), f[K];
-#define RING_DIR(ps) tu_add(tu_scale(u, ct), tu_add(tu_scale(t1, st * cos(ps)), tu_scale(t2, st * sin(ps))))
+	double f[K];
+#define RING_DIR(ps) polar_dir(u, t1, t2, th, ps)
 	for (int k = 0; k < K; k++)
 		f[k] = F(q, RING_DIR(2 * PI * k / K));
 	double best = INFINITY;
@@ -656,8 +663,9 @@ static double oracle_about_axis(const pair3 *q, mink_vec3 u, mink_vec3 *n_out)
 }
 
 /*
- * A cone's apex on the axis of a body of revolution (a cone, a cylinder,
- * an ellipsoid with two equal radii), the axes at any angle: the least
+ * A cone's apex or a capsule's segment end on the axis of a body of
+ * revolution (a cone, a cylinder, an ellipsoid with two equal radii), the
+ * axes at any angle: the least
  * support distance is taken on a whole arc of the circle of directions at
  * one angle from the axis, which no finite polytope closes (the axial
  * solver takes coaxial pairs only).  Every answer must be certified and
@@ -676,14 +684,16 @@ static void test_apex_on_axis(void **state)
 		int k = i % 3;
 		double ra = tu_rng_range(&r, 0.3, 1.0), ha = tu_rng_range(&r, 0.3, 1.0);
 		q.a = k == 0 ? tu_cone(ra, ha) : k == 1 ? tu_cylinder(ra, ha) : tu_ellipsoid(ra, ra, ha);
-		q.b = tu_cone(tu_rng_range(&r, 0.2, 0.8), tu_rng_range(&r, 0.2, 0.8));
+		/* B a cone, or a capsule with the end of its segment there */
+		double rb = tu_rng_range(&r, 0.2, 0.8), hb = tu_rng_range(&r, 0.2, 0.8);
+		q.b = i % 6 < 3 ? tu_cone(rb, hb) : tu_capsule(0.5 * rb, hb);
 		if (i % 4 == 1)
 			q.a.margin = tu_rng_range(&r, 0.01, 0.2);
 		if (i % 4 >= 2)
 			q.b.margin = tu_rng_range(&r, 0.01, 0.2);
 		q.pa = tu_pose3(0, 0, 0, tu_rng_quat(&r));
 		q.pa.position = tu_rng_box(&r, -1.0, 1.0);
-		/* B's apex (its local (0, 0, hh)) at a point of A's axis inside A,
+		/* B's apex or end (its local (0, 0, hh)) at a point of A's axis inside A,
 		 * B's axis turned from A's by 20 .. 160 degrees */
 		double t = tu_rng_range(&r, -0.8, 0.8) * ha;
 		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
@@ -694,7 +704,7 @@ static void test_apex_on_axis(void **state)
 		mink_quat turn = tu_quat_axis_angle(side, tilt);
 		mink_quat qb = tu_quat_mul(turn, q.pa.rotation);
 		q.pb = tu_pose3(0, 0, 0, qb);
-		q.pb.position = tu_sub(apex, tu_rotate(qb, tu_v3(0, 0, q.b.cone.half_height)));
+		q.pb.position = tu_sub(apex, tu_rotate(qb, tu_v3(0, 0, hb)));
 		for (int order = 0; order < 2; order++) {
 			pair3 p = q;
 			if (order) {
