@@ -62,10 +62,13 @@ static const fkind fkinds[] = {
 	{"hull", 4, MINK_HULL, HAS_OBJ, HAS_OBJ | HAS_OBJECT},
 };
 
-static void blanks(cur *s)
+static inline void blanks(cur *s)
 {
 	cur p = *s;
 
+	/* compact records have none: one test */
+	if (*p > ' ')
+		return;
 	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
 		p++;
 	*s = p;
@@ -105,10 +108,9 @@ static int member_key(cur *s, const char **key, size_t *len)
 	return 0;
 }
 
-static int key_is(const char *key, size_t len, const char *name)
-{
-	return strlen(name) == len && memcmp(key, name, len) == 0;
-}
+/* Whether the key is the literal name (a compare of constant size). */
+#define key_is(key, len, name) \
+	((len) == sizeof(name) - 1 && memcmp((key), (name), sizeof(name) - 1) == 0)
 
 /* A number; the digits are read eight at a time up to the record's NUL. */
 static int number(const cli_fastpair *f, cur *s, double *v)
