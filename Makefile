@@ -277,10 +277,12 @@ san:
 bench: deps all
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))
 
-# The long certificate run: 10^7 random 3D queries and 2 * 10^6 in 2D.
-certify: $(BUILD)/tests/test_certify $(BUILD)/tests/test_sweeps $(CLI_TEST_BIN)
+# The long certificate run: 10^7 random 3D queries and 2 * 10^6 in 2D, the
+# sweeps at 25 times their size, 3000 points on axes in both orders.
+certify: $(BUILD)/tests/test_certify $(BUILD)/tests/test_sweeps $(BUILD)/tests/test_smooth $(CLI_TEST_BIN)
 	MINK_CERTIFY_N=10000000 $(BUILD)/tests/test_certify
 	MINK_SWEEP_SCALE=25 $(BUILD)/tests/test_sweeps
+	MINK_APEX_N=3000 $(BUILD)/tests/test_smooth
 	MINK_TEXT_N=100000000 $(BUILD)/tests/cli/test_fmtnum
 	MINK_TEXT_N=5000000 $(BUILD)/tests/cli/test_fastjson
 
