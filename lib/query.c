@@ -420,9 +420,11 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		if (slices > 0.0 && -slices - lower <= tight)
 			upper = fmin(upper, -slices);
 		/* A point of one on the axis of the other, a body of
-		 * revolution (a cone's apex on a cone's axis): a ring. */
+		 * revolution (a cone's apex on a cone's axis): a ring.  Asked
+		 * for half the room, so that its bound (the target itself) is
+		 * inside the slack after rounding. */
 		if (!(upper - lower <= slack)) {
-			double ring = mk_ring_bound(A, B, n, sa, sb, -lower - tight, 0.25 * tight);
+			double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight);
 			if (ring > 0.0)
 				upper = fmin(upper, -ring);
 		}

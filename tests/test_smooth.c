@@ -670,7 +670,8 @@ static double oracle_about_axis(const pair3 *q, mink_vec3 u, mink_vec3 *n_out)
  * support distance is taken on a whole arc of the circle of directions at
  * one angle from the axis, which no finite polytope closes (the axial
  * solver takes coaxial pairs only).  Every answer must be certified and
- * exact; both orders.
+ * exact, at the default tolerances and at 1e-12 with none of the size's;
+ * both orders.
  */
 static void test_apex_on_axis(void **state)
 {
@@ -724,6 +725,16 @@ static void test_apex_on_axis(void **state)
 			double err, fo = fmin(oracle_min(&p, &no), oracle_about_axis(&p, axis, &no));
 			check_against(&p, &res, fo, &err);
 			worst = fmax(worst, err);
+			/* a tighter tolerance, none of the size's: still certified */
+			mink_options tight = mink_default_options();
+			tight.tolerance = 1e-12;
+			tight.size_tolerance = 0.0;
+			mink_result rt;
+			mink_query3(&p.a, &p.pa, &p.b, &p.pb, &tight, &rt);
+			CHECK(rt.status == MINK_OK, "tolerance 1e-12: status %d (warning %d)", rt.status,
+			      rt.warning);
+			CHECK_NEAR("tolerance 1e-12: distance", rt.distance, res.distance,
+			           1e-12 * fabs(res.distance) + 1e-15 * pair_size(&p), 0);
 			cases++;
 		}
 	}
