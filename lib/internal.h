@@ -340,6 +340,10 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
  * when they touch or are apart within tol->eps, for GJK to answer. */
 int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
 
+/* Two point or segment cores (not both points) in closed form, when the
+ * closest points certify themselves; 0 otherwise (lib/segments.c). */
+int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
+
 /* Solves a pair of unit size (lib/query.c): the closed form of two points,
  * the coaxial solver, or GJK, EPA and the refinement.  *eps_out is the
  * rounding level of the pair, below which a distance is contact. */

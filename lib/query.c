@@ -463,6 +463,9 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		return;
 	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
 		return;
+	if (dim == 3 && (A->type == CORE_SEGMENT || B->type == CORE_SEGMENT) &&
+	    mk_solve_segments(A, B, &tol, ans))
+		return;
 
 	mk_gjk_out g;
 	mk_gjk(A, B, &tol, &g);

@@ -600,6 +600,66 @@ static void test_segment_end_on_axis(void **state)
 }
 
 /*
+ * From the sweep at --size-tolerance 0: two segments (or capsules) that
+ * cross came back approximate (degenerate): the core distance is 0, and
+ * with no share of the size in the tolerance GJK's bounds could not meet.
+ * Crossing segments touch (distance 0) along the normal of their plane,
+ * and capsules overlap by the sum of their radii along it: both normals
+ * of the plane tie, so the normal is checked across both directions and
+ * opposite in the two orders.  Random crossings, at the default
+ * tolerances and at 1e-12 with none of the size's.
+ */
+static void test_crossing_segments(void **state)
+{
+	(void)state;
+	tu_rng r;
+	tu_rng_seed(&r, 0xc055);
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 200; i++) {
+		mink_vec3 x = tu_rng_box(&r, -2.0, 2.0), u = tu_rng_unit_vec3(&r), v = tu_rng_unit_vec3(&r);
+		double la0 = tu_rng_range(&r, 0.1, 1.0), la1 = tu_rng_range(&r, 0.1, 1.0);
+		double lb0 = tu_rng_range(&r, 0.1, 1.0), lb1 = tu_rng_range(&r, 0.1, 1.0);
+		mink_shape3 a = {0}, b = {0};
+		a.type = b.type = MINK_SEGMENT;
+		a.segment.points[0] = tu_sub(x, tu_scale(u, la0));
+		a.segment.points[1] = tu_add(x, tu_scale(u, la1));
+		b.segment.points[0] = tu_sub(x, tu_scale(v, lb0));
+		b.segment.points[1] = tu_add(x, tu_scale(v, lb1));
+		double ra = i % 2 ? tu_rng_range(&r, 0.05, 0.3) : 0.0, rb = i % 2 ? 0.1 : 0.0;
+		a.margin = ra;
+		b.margin = rb;
+		mink_pose3 id = tu_pose3(0, 0, 0, tu_quat_identity());
+		double size = tu_norm(x) + 2.0;
+		for (int tight = 0; tight < 2; tight++) {
+			mink_options o = mink_default_options();
+			if (tight) {
+				o.tolerance = 1e-12;
+				o.size_tolerance = 0.0;
+			}
+			mink_result res[2];
+			mink_query3(&a, &id, &b, &id, &o, &res[0]);
+			mink_query3(&b, &id, &a, &id, &o, &res[1]);
+			for (int order = 0; order < 2; order++) {
+				tu_case("crossing %d, %s, order %d", i, tight ? "tolerance 1e-12" : "defaults",
+				        order);
+				CHECK(res[order].status == MINK_OK, "status %s (%s)",
+				      mink_status_name(res[order].status),
+				      mink_warning_name(res[order].warning));
+				CHECK_NEAR("distance", res[order].distance, -(ra + rb), 1e-15 * size, 0.0);
+				CHECK(fabs(tu_dot(res[order].normal, u)) <= 1e-12 &&
+				          fabs(tu_dot(res[order].normal, v)) <= 1e-12,
+				      "normal not across the plane: %.3g %.3g", tu_dot(res[order].normal, u),
+				      tu_dot(res[order].normal, v));
+				cases++;
+			}
+			check_opposite(res, 1e-12);
+		}
+	}
+	tu_end("crossing segments", cases);
+}
+
+/*
  * From the same sweep: an ellipsoid against itself at one centre, turned
  * 90 or 270 degrees about y, has six equal minima of the support distance
  * (along +-x, +-y, +-z) and EPA needs 1777 iterations to certify it, more
@@ -699,6 +759,7 @@ int main(void)
 		cmocka_unit_test(test_ellipsoid_quarter_turns),
 		cmocka_unit_test(test_apex_on_cone_axis),
 		cmocka_unit_test(test_segment_end_on_axis),
+		cmocka_unit_test(test_crossing_segments),
 		cmocka_unit_test(test_stack_independent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
