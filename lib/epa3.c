@@ -822,7 +822,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 				mink_vec3 wb = bestc->h < INFINITY ? bestc->w.b : B->pos;
 				mink_vec3 wn = bestc->h < INFINITY ? bestc->n : v3(0, 0, 1);
 				double near = bestc->h - 1e-3 * fabs(bestc->h);
-				balls = fmax(balls, mk_slice_bound(A, B, wa, wb, near));
+				balls = fmax(balls, mk_slice_bound(A, B, near));
 				/* and a point of one on the other's axis, a ring */
 				if ((A->smooth || B->smooth) && !(balls >= near))
 					balls = fmax(balls, mk_ring_bound(A, B, wn, wa, wb, near,

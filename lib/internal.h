@@ -113,11 +113,9 @@ double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec
 
 /* A lower bound on the depth of the cores of a cylinder or a cone and a
  * polytope of at most 16 points (either order), by slices along the axis,
- * refined until it reaches target or its budget; a core that is no such
- * polytope is represented by its point given (pa of A, pb of B, query
- * frame); -INFINITY for pairs with no cylinder or cone (lib/slice.c). */
-double mk_slice_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
-                      double target);
+ * refined until it reaches target or its budget; -INFINITY for other pairs
+ * (lib/slice.c). */
+double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);
 
 /* A lower bound on the depth of the cores of A and B where one is a body
  * of revolution and the other's point given (pa of A, pb of B: their

@@ -416,7 +416,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		 * normal off by a fraction of a radian on a tiny depth, which
 		 * the search in the other order then finds exactly. */
 		double tight = tol->rel * fabs(lower) + tol->eps;
-		double slices = mk_slice_bound(A, B, sa, sb, -lower - tight);
+		double slices = mk_slice_bound(A, B, -lower - tight);
 		if (slices > 0.0 && -slices - lower <= tight)
 			upper = fmin(upper, -slices);
 		/* A point of one on the axis of the other, a body of

@@ -312,11 +312,20 @@ static double interval_bound(double r, double a, double sa, double b, double sb)
 	return best;
 }
 
-/* The bound for cylinder or cone C and the points pts[0 .. np-1] of the
- * other core. */
-static double slice_bound(const mk_shape *C, const mink_vec3 *pts, int np, double target)
+double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 {
+	const mk_shape *C = B, *P = A;
+	if (A->type == CORE_CYLINDER || A->type == CORE_CONE) {
+		C = A;
+		P = B;
+	}
+	if (C->type != CORE_CYLINDER && C->type != CORE_CONE)
+		return -INFINITY;
 	int cone = C->type == CORE_CONE;
+	mink_vec3 pts[SLICE_MAX_POINTS];
+	int np = core_points(P, pts);
+	if (np == 0)
+		return -INFINITY;
 	/* The smooth shape's frame: its axis is its local z. */
 	mink_vec3 e1 = v3(1, 0, 0), e2 = v3(0, 1, 0), e = v3(0, 0, 1), c = v3(0, 0, 0);
 	if (!C->identity) {
@@ -407,32 +416,5 @@ static double slice_bound(const mk_shape *C, const mink_vec3 *pts, int np, doubl
 		used++;
 	}
 	free(m);
-	return bound;
-}
-
-/* A polytope core is its points; any other core holds the point p given
- * for it, and a point of the other core is a polytope in it: the depth of
- * the cylinder or cone and that point bounds the pair's from below.  It is
- * the pair's own where p is the other core's support point all over the
- * minimisers (a cone's apex on the axis of a cone: a ring of them). */
-static double slice_pair(const mk_shape *C, const mk_shape *P, mink_vec3 p, double target)
-{
-	if (C->type != CORE_CYLINDER && C->type != CORE_CONE)
-		return -INFINITY;
-	mink_vec3 pts[SLICE_MAX_POINTS];
-	int np = core_points(P, pts);
-	if (np == 0) {
-		pts[0] = p;
-		np = 1;
-	}
-	return slice_bound(C, pts, np, target);
-}
-
-double mk_slice_bound(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
-                      double target)
-{
-	double bound = slice_pair(A, B, pb, target);
-	if (!(bound >= target))
-		bound = fmax(bound, slice_pair(B, A, pa, target));
 	return bound;
 }
