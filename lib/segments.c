@@ -46,12 +46,14 @@ static double clamp01(double x)
  * The parameters s on P0 + s u and t on Q0 + t v of a closest pair, with
  * a = u.u, b = u.v, c = v.v, d = u.w, e = v.w, w = P0 - Q0.  Parallel
  * segments that overlap along their lines take the middle of the overlap
- * (the same pair in either order).
+ * (the same pair in either order).  Returns 1 when the pair is that of the
+ * two lines (neither parallel nor clamped): c2 - c1 is then across both.
  */
-static void closest_params(double a, double b, double c, double d, double e, double *sp,
-                           double *tp)
+static int closest_params(double a, double b, double c, double d, double e, double *sp,
+                          double *tp)
 {
 	double s, t;
+	int lines = 0;
 	if (!(a > 0.0)) {
 		s = 0.0;
 		t = c > 0.0 ? clamp01(e / c) : 0.0;
@@ -61,7 +63,9 @@ static void closest_params(double a, double b, double c, double d, double e, dou
 	} else {
 		double D = a * c - b * b;
 		if (D > 1e-12 * a * c) {
-			s = clamp01((b * e - c * d) / D);
+			double free = (b * e - c * d) / D;
+			s = clamp01(free);
+			lines = s == free;
 		} else {
 			/* parallel: Q0 and Q1 at -d/a and (b - d)/a along A */
 			double q0 = -d / a, q1 = (b - d) / a;
@@ -72,13 +76,16 @@ static void closest_params(double a, double b, double c, double d, double e, dou
 		if (t < 0.0) {
 			t = 0.0;
 			s = clamp01(-d / a);
+			lines = 0;
 		} else if (t > 1.0) {
 			t = 1.0;
 			s = clamp01((b - d) / a);
+			lines = 0;
 		}
 	}
 	*sp = s;
 	*tp = t;
+	return lines;
 }
 
 int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
@@ -88,24 +95,22 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 		return 0;
 	mink_vec3 u = v3_sub(p1, p0), v = v3_sub(q1, q0), w = v3_sub(p0, q0);
 	double s, t;
-	closest_params(v3_dot(u, u), v3_dot(u, v), v3_dot(v, v), v3_dot(u, w), v3_dot(v, w), &s, &t);
+	int lines = closest_params(v3_dot(u, u), v3_dot(u, v), v3_dot(v, v), v3_dot(u, w),
+	                           v3_dot(v, w), &s, &t);
 	mink_vec3 c1 = v3_mad(p0, u, s), c2 = v3_mad(q0, v, t);
 	double dist = v3_len_safe(v3_sub(c2, c1));
 	/* Across the plane of the two directions where the closest points are
-	 * inside both segments (on B's side of A's line: the sign of
-	 * m.(q0 - p0)), and where they touch within rounding; otherwise along
-	 * c2 - c1.  Touching, both sides of the plane tie: the one towards B's
-	 * middle, which the two orders see alike in any frame (m itself when
-	 * that is in the plane too). */
+	 * the lines' (on B's side of A's line: the sign of m.(q0 - p0)), and
+	 * where they touch within rounding; otherwise along c2 - c1.  Touching,
+	 * both sides of the plane tie: the one towards B's middle, which the
+	 * two orders see alike in any frame (m itself when that is in the plane
+	 * too).  The distance is |c2 - c1| in every case: an upper bound. */
 	mink_vec3 m = v3_cross(u, v);
 	double ml = v3_len_safe(m);
 	int crossed = ml > 1e-9 * sqrt(v3_len2(u) * v3_len2(v));
-	int inside = s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0;
 	mink_vec3 n;
-	if (crossed && (inside || !(dist > 4.0 * tol->eps))) {
+	if (crossed && (lines || !(dist > 4.0 * tol->eps))) {
 		double off = v3_dot(m, v3_sub(q0, p0));
-		if (inside)
-			dist = fabs(off) / ml;
 		if (!(dist > 4.0 * tol->eps)) {
 			mink_vec3 mid = v3_scale(v3_sub(v3_add(q0, q1), v3_add(p0, p1)), 0.5);
 			off = v3_dot(m, mid);
