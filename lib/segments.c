@@ -11,12 +11,14 @@
  * its distance.  The closest points of the two segments
  * (Ericson, "Real-Time Collision Detection", 2005, section 5.1.9) give both
  * at once; where the two numbers meet within the tolerance the answer is
- * certified, and otherwise the pair goes to GJK as before.  Where the
- * closest points are inside both segments the normal is across the plane
- * of their directions, and where they cross it ties with its opposite: the
- * side of B's middle, so that the two orders give opposite normals.  Collinear
- * segments that touch have a circle of normals: the axial solver's, or
- * GJK's.
+ * certified, else the pair is solved once more in double-double (nearly
+ * parallel segments close together), and else it goes to GJK as before.
+ * Where the closest points are the lines' own the normal is across the
+ * plane of their directions, and where they cross it ties with its
+ * opposite: the side of B's middle, so that the two orders give opposite
+ * normals.  Parallel segments that touch have a circle of normals: the one
+ * towards B's middle across the line where there is one (coaxial ones are
+ * the axial solver's).
  */
 #include <math.h>
 
