@@ -14,6 +14,7 @@
  * the tolerance is solved as exactly coaxial, and the difference (a
  * Hausdorff distance of B from its coaxial copy) is charged to the bound.
  */
+#include <float.h>
 #include <math.h>
 
 #include "internal.h"
@@ -59,6 +60,25 @@ static mat3 rotation_onto(mink_vec3 f, mink_vec3 t)
 	return r;
 }
 
+/*
+ * The unit direction across unit u towards x, or 0 where x lies along u
+ * within rounding.  u is a unit vector only to rounding ((1/l) l need not
+ * be 1), so x - (x.u) u of a point on the axis is a rounding that may
+ * point anywhere, along u too: a capsule's axis point and a sphere's
+ * centre on that axis once made the section's plane from it, across
+ * nothing, and answered 2.39 for 1.40 (rows m and u of the frame parallel).
+ */
+static int across_axis(mink_vec3 x, mink_vec3 u, mink_vec3 *m)
+{
+	mink_vec3 p = v3_mad(x, u, -v3_dot(x, u));
+	double l = v3_len(p);
+	if (!(l > 64.0 * DBL_EPSILON * v3_len(x)))
+		return 0;
+	p = v3_scale(p, 1.0 / l);
+	*m = v3_normalize_or(v3_mad(p, u, -v3_dot(p, u)), p);
+	return 1;
+}
+
 int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
                    double tol_rel, double tol_abs, mk_answer *ans)
 {
@@ -100,9 +120,9 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	/* The section by the plane of the axis and the origin (any plane
 	 * through the axis when it passes through the origin), mapped to the
 	 * plane z' = 0 with the axis along y': rows of Q are m, ua, m x ua. */
-	mink_vec3 caperp = v3_mad(ca, ua, -v3_dot(ca, ua));
-	mink_vec3 m = v3_len(caperp) > 0.0 ? v3_normalize_or(caperp, v3(0, 0, 0))
-	              : off > 0.0 ? v3_scale(dperp, 1.0 / off) : v3_any_orthogonal(ua);
+	mink_vec3 m;
+	if (!across_axis(ca, ua, &m) && !across_axis(dc, ua, &m))
+		m = v3_any_orthogonal(ua);
 	mink_vec3 m3 = v3_cross(m, ua);
 	mat3 q = {{{m.x, m.y, m.z}, {ua.x, ua.y, ua.z}, {m3.x, m3.y, m3.z}}};
 	mk_shape a = *A, b = *B;
