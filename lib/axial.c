@@ -203,7 +203,7 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 #define RING_BUDGET 60000
 
 typedef struct ring {
-	const mk_shape *S, *O;
+	const mk_shape *S;
 	mink_vec3 c, u, e1, e2, p;
 	double e;
 } ring;
@@ -268,7 +268,7 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 	mink_vec3 cl, ul;
 	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
 		return -INFINITY;
-	ring R = {.S = S, .O = O};
+	ring R = {.S = S};
 	R.c = mk_place(S, cl);
 	R.u = S->identity ? ul : m3_mul(&S->rot, ul);
 	mink_vec3 t1, t2;

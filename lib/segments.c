@@ -24,6 +24,12 @@
 
 #include "internal.h"
 
+/* B's middle less A's: the side a tie across the segments is broken to. */
+static mink_vec3 middles(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1)
+{
+	return v3_scale(v3_sub(v3_add(q0, q1), v3_add(p0, p1)), 0.5);
+}
+
 /* The core of a point or a segment as a segment in the query frame. */
 static int segment_of(const mk_shape *s, mink_vec3 *p, mink_vec3 *q)
 {
@@ -266,8 +272,7 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 	if (crossed && (lines || !(dist > 4.0 * tol->eps))) {
 		double off = v3_dot(m, v3_sub(q0, p0));
 		if (!(dist > 4.0 * tol->eps)) {
-			mink_vec3 mid = v3_scale(v3_sub(v3_add(q0, q1), v3_add(p0, p1)), 0.5);
-			off = v3_dot(m, mid);
+			off = v3_dot(m, middles(p0, p1, q0, q1));
 			if (!(fabs(off) > 4.0 * tol->eps * ml))
 				off = 0.0; /* m = u x v: -m in the other order */
 		}
@@ -283,7 +288,7 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 		if (!(ll > 0.0))
 			return 0;
 		l = v3_scale(l, 1.0 / ll);
-		mink_vec3 mid = v3_scale(v3_sub(v3_add(q0, q1), v3_add(p0, p1)), 0.5);
+		mink_vec3 mid = middles(p0, p1, q0, q1);
 		mink_vec3 across = v3_mad(mid, l, -v3_dot(mid, l));
 		double al = v3_len_safe(across);
 		n = al > 4.0 * tol->eps ? v3_scale(across, 1.0 / al) : v3_any_orthogonal(l);
@@ -303,9 +308,7 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 			/* crossing: the side of B's middle, as above */
 			if (!(v3_len2(mn) > 0.0))
 				return 0;
-			double side = gap_dd(mn, pe, (const mink_vec3[2]){v3_scale(v3_add(q0, q1), 0.5),
-			                                                  v3_scale(v3_add(q0, q1), 0.5)});
-			n = side < -4.0 * tol->eps ? v3_neg(mn) : mn;
+			n = v3_dot(mn, middles(p0, p1, q0, q1)) < -4.0 * tol->eps ? v3_neg(mn) : mn;
 		}
 		gap = gap_dd(n, pe, qe);
 		if (!(dist - gap <= mk_slack(tol, dist)))

@@ -599,6 +599,16 @@ static void test_segment_end_on_axis(void **state)
 	tu_end("a segment's end on an ellipsoid's axis", cases);
 }
 
+/* The segment from c - l0 u to c + l1 u. */
+static mink_shape3 segment_along(mink_vec3 c, mink_vec3 u, double l0, double l1)
+{
+	mink_shape3 s = {0};
+	s.type = MINK_SEGMENT;
+	s.segment.points[0] = tu_sub(c, tu_scale(u, l0));
+	s.segment.points[1] = tu_add(c, tu_scale(u, l1));
+	return s;
+}
+
 /*
  * From the sweep at --size-tolerance 0: two segments (or capsules) that
  * cross came back approximate (degenerate): the core distance is 0, and
@@ -620,12 +630,7 @@ static void test_crossing_segments(void **state)
 		mink_vec3 x = tu_rng_box(&r, -2.0, 2.0), u = tu_rng_unit_vec3(&r), v = tu_rng_unit_vec3(&r);
 		double la0 = tu_rng_range(&r, 0.1, 1.0), la1 = tu_rng_range(&r, 0.1, 1.0);
 		double lb0 = tu_rng_range(&r, 0.1, 1.0), lb1 = tu_rng_range(&r, 0.1, 1.0);
-		mink_shape3 a = {0}, b = {0};
-		a.type = b.type = MINK_SEGMENT;
-		a.segment.points[0] = tu_sub(x, tu_scale(u, la0));
-		a.segment.points[1] = tu_add(x, tu_scale(u, la1));
-		b.segment.points[0] = tu_sub(x, tu_scale(v, lb0));
-		b.segment.points[1] = tu_add(x, tu_scale(v, lb1));
+		mink_shape3 a = segment_along(x, u, la0, la1), b = segment_along(x, v, lb0, lb1);
 		double ra = i % 2 ? tu_rng_range(&r, 0.05, 0.3) : 0.0, rb = i % 2 ? 0.1 : 0.0;
 		a.margin = ra;
 		b.margin = rb;
@@ -756,12 +761,7 @@ static void test_parallel_segments(void **state)
 		double la = tu_rng_range(&r, 0.1, 1.0), lb = tu_rng_range(&r, 0.1, 1.0);
 		mink_vec3 cb = tu_add(tu_add(x, tu_scale(side, gap)),
 		                      tu_scale(u, tu_rng_range(&r, -1.5, 1.5)));
-		mink_shape3 a = {0}, b = {0};
-		a.type = b.type = MINK_SEGMENT;
-		a.segment.points[0] = tu_sub(x, tu_scale(u, la));
-		a.segment.points[1] = tu_add(x, tu_scale(u, la));
-		b.segment.points[0] = tu_sub(cb, tu_scale(v, lb));
-		b.segment.points[1] = tu_add(cb, tu_scale(v, lb));
+		mink_shape3 a = segment_along(x, u, la, la), b = segment_along(cb, v, lb, lb);
 		double want = segments_distance_ld(a.segment.points, b.segment.points);
 		double size = tu_norm(x) + 4.0;
 		mink_pose3 id = tu_pose3(0, 0, 0, tu_quat_identity());
