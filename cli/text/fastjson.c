@@ -347,13 +347,9 @@ static int number_general(const char *text, const char **end, double *out)
 }
 
 /*
- * Eight digits at s as one number, or -1 when the eight bytes are not all
- * digits.  The bytes are taken as a little-endian word; a byte is a digit
- * when its high half is 3 and adding 6 to it keeps that half 3.  The
- * value comes in three multiplications: pairs of digits (a * 10 + b in
- * each 16-bit lane), then pairs of pairs, then the two halves.
+ * Eight bytes at s as a little-endian word.
  */
-static inline long long eight_digits(const unsigned char *s)
+static inline uint64_t load8(const unsigned char *s)
 {
 	uint64_t v;
 
@@ -361,28 +357,55 @@ static inline long long eight_digits(const unsigned char *s)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	v = __builtin_bswap64(v);
 #endif
-	if (((v & 0xF0F0F0F0F0F0F0F0ULL) |
-	     (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) !=
-	    0x3333333333333333ULL)
-		return -1;
-	v -= 0x3030303030303030ULL;
-	v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;      /* 2 digits a lane */
-	v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;    /* 4 digits */
-	return (long long)((v * 10000 + (v >> 32)) & 0xFFFFFFFFULL); /* 8 */
+	return v;
 }
 
 /*
- * Digits at *p added to w (modulo 2^64, as one at a time would); eight at
- * a time while room - *p leaves eight bytes to read.
+ * The value of eight digits given as bytes 0..9 of a little-endian word,
+ * the first digit in the lowest byte, in three multiplications: pairs of
+ * digits (a * 10 + b in each 16-bit lane), then pairs of pairs, then the
+ * two halves.  Zero bytes below the digits are leading zeros.
+ */
+static inline uint64_t eight_value(uint64_t t)
+{
+	t = (t * 10 + (t >> 8)) & 0x00FF00FF00FF00FFULL;      /* 2 digits a lane */
+	t = (t * 100 + (t >> 16)) & 0x0000FFFF0000FFFFULL;    /* 4 digits */
+	return (t * 10000 + (t >> 32)) & 0xFFFFFFFFULL;       /* 8 */
+}
+
+/*
+ * Digits at *p added to w (modulo 2^64, as one at a time would), a word
+ * of eight bytes at a time while room - *p leaves eight to read.  In a
+ * word v, a byte is a digit when neither v - '0' nor v + (0x80 - 0x3A)
+ * sets its high bit; below the first byte that is not a digit neither
+ * sum carries or borrows, so the lowest high bit of the two is exactly
+ * the end of the run.  Its n digits, moved to the top of the word, are
+ * one number of eight digits with 8 - n leading zeros.
  */
 static inline uint64_t digit_run(const unsigned char **p, const unsigned char *room, uint64_t w)
 {
+	static const uint64_t pow10[8] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000
+	};
 	const unsigned char *s = *p;
-	long long eight;
 
-	while (room - s >= 8 && (eight = eight_digits(s)) >= 0) {
-		w = w * 100000000 + (uint64_t)eight;
-		s += 8;
+	while (room - s >= 8) {
+		uint64_t v = load8(s), t = v - 0x3030303030303030ULL;
+		uint64_t ends = (t | (v + 0x4646464646464646ULL)) & 0x8080808080808080ULL;
+		unsigned n;
+
+		if (!ends) {
+			w = w * 100000000 + eight_value(t);
+			s += 8;
+			continue;
+		}
+		n = (unsigned)__builtin_ctzll(ends) >> 3;
+		if (n) {
+			w = w * pow10[n] + eight_value(t << (64 - 8 * n));
+			s += n;
+		}
+		*p = s;
+		return w;
 	}
 	while (is_digit(*s))
 		w = w * 10 + (uint64_t)(*s++ - '0');
