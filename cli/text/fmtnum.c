@@ -475,7 +475,8 @@ static size_t shortest_digits(char *buf, int neg, double v)
 }
 #endif
 
-size_t cli_fmtnum(char *buf, double v)
+/* Every value but a normal one whose significand is not a power of two. */
+__attribute__((noinline)) static size_t fmtnum_rest(char *buf, double v)
 {
 	char text[CLI_NUM_MAX], d17[DIGITS_ROOM], digits[DIGITS_ROOM];
 	int neg, exp10;
@@ -497,8 +498,6 @@ size_t cli_fmtnum(char *buf, double v)
 
 		memcpy(&bits, &v, sizeof bits);
 		biased = (int)(bits >> 52 & 0x7FF);
-		if (biased > 0 && (bits & ((1ULL << 52) - 1)) != 0)
-			return shortest_digits(buf, (int)(bits >> 63), fabs(v));
 		if (biased > 0 &&
 		    (len = exact_digits(buf, (int)(bits >> 63),
 		                        (bits & ((1ULL << 52) - 1)) | 1ULL << 52,
@@ -528,6 +527,23 @@ size_t cli_fmtnum(char *buf, double v)
 			return strlen(buf);
 	}
 	return format_g(buf, neg, d17, 17, exp10);
+}
+
+/*
+ * The usual value (normal, its significand not a power of two) goes
+ * straight to shortest_digits(); all else to fmtnum_rest(), which keeps
+ * its buffers off this path's stack frame.
+ */
+size_t cli_fmtnum(char *buf, double v)
+{
+#ifdef __SIZEOF_INT128__
+	unsigned long long bits;
+
+	memcpy(&bits, &v, sizeof bits);
+	if (((bits >> 52 & 0x7FF) - 1) < 0x7FE && (bits & ((1ULL << 52) - 1)) != 0)
+		return shortest_digits(buf, (int)(bits >> 63), fabs(v));
+#endif
+	return fmtnum_rest(buf, v);
 }
 
 size_t cli_fmtint(char *buf, double v)
