@@ -18,6 +18,7 @@
 #include "fastpair.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "text/buf.h"
@@ -40,26 +41,43 @@ enum {
 	POSE = HAS_TYPE | HAS_POSITION | HAS_ROTATION | HAS_MARGIN
 };
 
+/*
+ * Names up to 15 bytes as two little-endian words, zero past the name:
+ * NAME_LO("position") is the integer whose bytes in memory are those of
+ * "position".  The compiler folds them to constants.
+ */
+#define NAME_BYTE(name, i) \
+	((uint64_t)(unsigned char)(sizeof(name) > (i) + 1 ? (name)[(i) < sizeof(name) ? (i) : 0] : 0) \
+	 << (8 * ((i) % 8)))
+#define NAME_LO(name) \
+	(NAME_BYTE(name, 0) | NAME_BYTE(name, 1) | NAME_BYTE(name, 2) | NAME_BYTE(name, 3) | \
+	 NAME_BYTE(name, 4) | NAME_BYTE(name, 5) | NAME_BYTE(name, 6) | NAME_BYTE(name, 7))
+#define NAME_HI(name) \
+	(NAME_BYTE(name, 8) | NAME_BYTE(name, 9) | NAME_BYTE(name, 10) | NAME_BYTE(name, 11) | \
+	 NAME_BYTE(name, 12) | NAME_BYTE(name, 13) | NAME_BYTE(name, 14))
+#define NAME_IS(w, name) ((w)[0] == NAME_LO(name) && (w)[1] == NAME_HI(name))
+
 typedef struct fkind {
-	const char *name;
+	uint64_t name[2]; /* as NAME_LO, NAME_HI */
 	size_t len;
 	mink_shape3_type type;
 	unsigned need, allow; /* members needed, members allowed */
 } fkind;
 
+#define KIND(name) {NAME_LO(name), NAME_HI(name)}, sizeof(name) - 1
 static const fkind fkinds[] = {
-	{"box", 3, MINK_BOX, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
-	{"sphere", 6, MINK_SPHERE, HAS_RADIUS, HAS_RADIUS},
-	{"capsule", 7, MINK_CAPSULE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("box"), MINK_BOX, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
+	{KIND("sphere"), MINK_SPHERE, HAS_RADIUS, HAS_RADIUS},
+	{KIND("capsule"), MINK_CAPSULE, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{"cylinder", 8, MINK_CYLINDER, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("cylinder"), MINK_CYLINDER, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{"cone", 4, MINK_CONE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("cone"), MINK_CONE, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{"ellipsoid", 9, MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
-	{"point", 5, MINK_POINT, 0, 0},
+	{KIND("ellipsoid"), MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
+	{KIND("point"), MINK_POINT, 0, 0},
 	/* inline points are left to the strict path */
-	{"hull", 4, MINK_HULL, HAS_OBJ, HAS_OBJ | HAS_OBJECT},
+	{KIND("hull"), MINK_HULL, HAS_OBJ, HAS_OBJ | HAS_OBJECT},
 };
 
 static inline void blanks(cur *s)
@@ -95,10 +113,84 @@ static int plain_string(cur *s, const char **text, size_t *len)
 	return 0;
 }
 
-/* A member's key and the ':' after it; *s at the value. */
-static int member_key(cur *s, const char **key, size_t *len)
+
+
+static inline uint64_t load8(cur p)
 {
-	if (plain_string(s, key, len) < 0)
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* The lowest byte of x that is zero is the lowest high bit of this. */
+static inline uint64_t zero_bytes(uint64_t x)
+{
+	return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
+/*
+ * The string at *s (a '"') as a name to compare with known ones: its
+ * length in *len and its bytes in w[0], w[1] (zero past its end), *s
+ * past its closing quote.  Two word loads instead of a byte loop; what
+ * it returns is only ever compared with names, which have no escapes or
+ * control bytes, so it need not look for them.  -1 (*s unchanged) when
+ * the string is longer than 15 bytes or lies within 16 bytes of the
+ * record's end: plain_string() then reads it.
+ */
+static inline int short_name(const cli_fastpair *f, cur *s, uint64_t w[2], size_t *len)
+{
+	cur p = *s + 1;
+	uint64_t a, b, q;
+	size_t n;
+
+	if (**s != '"' || (cur)f->limit - p < 16)
+		return -1;
+	a = load8(p);
+	b = load8(p + 8);
+	if ((q = zero_bytes(a ^ 0x2222222222222222ULL)) != 0) {
+		n = (size_t)__builtin_ctzll(q) >> 3;
+		a = n ? a & (~0ULL >> (64 - 8 * n)) : 0;
+		b = 0;
+	} else if ((q = zero_bytes(b ^ 0x2222222222222222ULL)) != 0) {
+		n = 8 + ((size_t)__builtin_ctzll(q) >> 3);
+		b = n > 8 ? b & (~0ULL >> (128 - 8 * n)) : 0;
+	} else {
+		return -1;
+	}
+	w[0] = a;
+	w[1] = b;
+	*len = n;
+	*s = p + n + 1;
+	return 0;
+}
+
+/* A plain string at *s as a name (short_name()), any distance from the end. */
+__attribute__((noinline)) static int long_name(cur *s, uint64_t w[2], size_t *len)
+{
+	unsigned char room[16] = {0};
+	const char *text;
+
+	if (plain_string(s, &text, len) < 0 || *len > 15)
+		return -1;
+	memcpy(room, text, *len);
+	w[0] = load8(room);
+	w[1] = load8(room + 8);
+	return 0;
+}
+
+static inline int name_at(const cli_fastpair *f, cur *s, uint64_t w[2], size_t *len)
+{
+	return short_name(f, s, w, len) == 0 ? 0 : long_name(s, w, len);
+}
+
+/* A member's key as a name and the ':' after it; *s at the value. */
+static int member_name(const cli_fastpair *f, cur *s, uint64_t w[2], size_t *len)
+{
+	if (name_at(f, s, w, len) < 0)
 		return -1;
 	blanks(s);
 	if (**s != ':')
@@ -108,9 +200,14 @@ static int member_key(cur *s, const char **key, size_t *len)
 	return 0;
 }
 
-/* Whether the key is the literal name (a compare of constant size). */
-#define key_is(key, len, name) \
-	((len) == sizeof(name) - 1 && memcmp((key), (name), sizeof(name) - 1) == 0)
+/* The kind named w (len bytes), or NULL. */
+static const fkind *kind_named(const uint64_t w[2], size_t len)
+{
+	for (size_t i = 0; i < sizeof fkinds / sizeof fkinds[0]; i++)
+		if (fkinds[i].len == len && fkinds[i].name[0] == w[0] && fkinds[i].name[1] == w[1])
+			return &fkinds[i];
+	return NULL;
+}
 
 /* A number; the digits are read eight at a time up to the record's NUL. */
 static int number(const cli_fastpair *f, cur *s, double *v)
@@ -186,36 +283,37 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 	if (**s == '}')
 		return -1; /* no type */
 	for (;;) {
-		const char *key, *text;
+		const char *text;
 		size_t len, tlen;
+		uint64_t w[2];
 		unsigned bit;
 
-		if (member_key(s, &key, &len) < 0)
+		if (member_name(f, s, w, &len) < 0)
 			return -1;
 		switch (len) {
 		case 3:
-			bit = key_is(key, len, "obj") ? HAS_OBJ : 0;
+			bit = NAME_IS(w, "obj") ? HAS_OBJ : 0;
 			break;
 		case 4:
-			bit = key_is(key, len, "type") ? HAS_TYPE : 0;
+			bit = NAME_IS(w, "type") ? HAS_TYPE : 0;
 			break;
 		case 5:
-			bit = key_is(key, len, "radii") ? HAS_RADII : 0;
+			bit = NAME_IS(w, "radii") ? HAS_RADII : 0;
 			break;
 		case 6:
-			bit = key_is(key, len, "radius") ? HAS_RADIUS
-			      : key_is(key, len, "margin") ? HAS_MARGIN
-			      : key_is(key, len, "object") ? HAS_OBJECT : 0;
+			bit = NAME_IS(w, "radius") ? HAS_RADIUS
+			      : NAME_IS(w, "margin") ? HAS_MARGIN
+			      : NAME_IS(w, "object") ? HAS_OBJECT : 0;
 			break;
 		case 8:
-			bit = key_is(key, len, "position") ? HAS_POSITION
-			      : key_is(key, len, "rotation") ? HAS_ROTATION : 0;
+			bit = NAME_IS(w, "position") ? HAS_POSITION
+			      : NAME_IS(w, "rotation") ? HAS_ROTATION : 0;
 			break;
 		case 11:
-			bit = key_is(key, len, "half_height") ? HAS_HALF_HEIGHT : 0;
+			bit = NAME_IS(w, "half_height") ? HAS_HALF_HEIGHT : 0;
 			break;
 		case 12:
-			bit = key_is(key, len, "half_extents") ? HAS_HALF_EXTENTS : 0;
+			bit = NAME_IS(w, "half_extents") ? HAS_HALF_EXTENTS : 0;
 			break;
 		default:
 			bit = 0;
@@ -225,13 +323,7 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 		has |= bit;
 		switch (bit) {
 		case HAS_TYPE:
-			if (plain_string(s, &text, &tlen) < 0)
-				return -1;
-			for (size_t i = 0; i < sizeof fkinds / sizeof fkinds[0]; i++)
-				if (fkinds[i].len == tlen &&
-				    memcmp(fkinds[i].name, text, tlen) == 0)
-					k = &fkinds[i];
-			if (!k)
+			if (name_at(f, s, w, &tlen) < 0 || !(k = kind_named(w, tlen)))
 				return -1;
 			break;
 		case HAS_POSITION:
@@ -367,20 +459,21 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 	if (*s == '}')
 		return -1;
 	for (;;) {
-		const char *key, *str;
+		const char *str;
 		size_t klen, slen;
+		uint64_t w[2];
 		double v;
 
-		if (member_key(&s, &key, &klen) < 0)
+		if (member_name(f, &s, w, &klen) < 0)
 			return -1;
-		if (key_is(key, klen, "a") || key_is(key, klen, "b")) {
-			int side = key[0] == 'b';
+		if (klen == 1 && (NAME_IS(w, "a") || NAME_IS(w, "b"))) {
+			int side = NAME_IS(w, "b");
 			int *has = side ? &has_b : &has_a;
 
 			if (*has || shape(f, &s, side, p) < 0)
 				return -1;
 			*has = 1;
-		} else if (key_is(key, klen, "id") && !has_id) {
+		} else if (klen == 2 && NAME_IS(w, "id") && !has_id) {
 			has_id = 1;
 			if (*s == '"') {
 				if (plain_string(&s, &str, &slen) < 0)
@@ -395,7 +488,7 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 				my.str = NULL;
 				my.num = v;
 			}
-		} else if (key_is(key, klen, "dim") && !has_dim) {
+		} else if (klen == 3 && NAME_IS(w, "dim") && !has_dim) {
 			has_dim = 1;
 			if (number(f, &s, &v) < 0 || (v != 2 && v != 3))
 				return -1;
