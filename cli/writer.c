@@ -213,10 +213,12 @@ const char *cli_warning_message(mink_warning warning)
 	}
 }
 
-/* A number; JSON has no text for a non-finite one, so it gets null. */
-static void put_num(cli_writer *w, double v)
+/*
+ * The text of v at p, which has CLI_NUM_MAX bytes of the buffer's room
+ * (p within w->buf's data); its length.  A non-finite v gets none.
+ */
+static inline size_t num_at(cli_writer *w, char *p, double v)
 {
-	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 	unsigned long long bits, mag;
 	size_t n;
 
@@ -235,18 +237,24 @@ static void put_num(cli_writer *w, double v)
 
 			memcpy(t, w->buf.data + e->off, NUM_TEXT);
 			memcpy(p + neg, t, NUM_TEXT);
-			w->buf.len += (size_t)neg + e->len;
-			return;
+			return (size_t)neg + e->len;
 		}
 		n = cli_fmtnum(p, v);
 		e->bits = mag;
 		e->gen = w->gen;
-		e->off = w->buf.len + (size_t)neg;
+		e->off = (size_t)(p - w->buf.data) + (size_t)neg;
 		e->len = (unsigned char)(n - (size_t)neg);
-		w->buf.len += n;
-		return;
+		return n;
 	}
-	n = cli_fmtnum(p, v);
+	return cli_fmtnum(p, v);
+}
+
+/* A number; JSON has no text for a non-finite one, so it gets null. */
+static void put_num(cli_writer *w, double v)
+{
+	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
+	size_t n = num_at(w, p, v);
+
 	if (n == 0 && !is_csv(w)) {
 		memcpy(p, "null", 4);
 		n = 4;
@@ -275,28 +283,46 @@ static void put_id(cli_writer *w, const cli_id *id)
 		cli_put_json_stringn(&w->buf, text, len);
 }
 
+/* A JSON number at p (null for a non-finite one); past its end. */
+static inline char *json_num_at(cli_writer *w, char *p, double v)
+{
+	size_t n = num_at(w, p, v);
+
+	if (n == 0) {
+		memcpy(p, "null", 4);
+		n = 4;
+	}
+	return p + n;
+}
+
 static void put_json_vec(cli_writer *w, mink_vec3 v, int dim)
 {
-	cli_buf_putc(&w->buf, '[');
-	put_num(w, v.x);
-	cli_buf_putc(&w->buf, ',');
-	put_num(w, v.y);
+	char *p = cli_buf_reserve(&w->buf, 3 * (CLI_NUM_MAX + 1) + 1), *start = p;
+
+	*p++ = '[';
+	p = json_num_at(w, p, v.x);
+	*p++ = ',';
+	p = json_num_at(w, p, v.y);
 	if (dim == 3) {
-		cli_buf_putc(&w->buf, ',');
-		put_num(w, v.z);
+		*p++ = ',';
+		p = json_num_at(w, p, v.z);
 	}
-	cli_buf_putc(&w->buf, ']');
+	*p++ = ']';
+	w->buf.len += (size_t)(p - start);
 }
 
 /* Three CSV fields; 2D vectors get z = 0. */
 static void put_csv_vec(cli_writer *w, mink_vec3 v, int dim)
 {
-	put_num(w, v.x);
-	cli_buf_putc(&w->buf, ',');
-	put_num(w, v.y);
-	cli_buf_putc(&w->buf, ',');
-	put_num(w, dim == 3 ? v.z : 0);
-	cli_buf_putc(&w->buf, ',');
+	char *p = cli_buf_reserve(&w->buf, 3 * (CLI_NUM_MAX + 1)), *start = p;
+
+	p += num_at(w, p, v.x);
+	*p++ = ',';
+	p += num_at(w, p, v.y);
+	*p++ = ',';
+	p += num_at(w, p, dim == 3 ? v.z : 0);
+	*p++ = ',';
+	w->buf.len += (size_t)(p - start);
 }
 
 /* Starts a JSON or NDJSON record: the separator before it. */
