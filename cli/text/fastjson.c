@@ -267,15 +267,16 @@ static int is_digit(unsigned char c)
  * else goes to strtod.
  */
 static inline int number_tail(const unsigned char *start, const unsigned char *s, uint64_t w,
-                              int exp10, const char **end, double *out)
+                              int exp10, int short_digits, const char **end, double *out)
 {
 	static const double ten[23] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
 	double v;
+	int fast = w <= (uint64_t)1 << 53, e_part = (*s | 0x20) == 'e'; /* 'e' or 'E' */
 
-	if (*s == 'e' || *s == 'E') {
+	if (e_part) {
 		int eneg = 0, e = 0;
 
 		s++;
@@ -288,10 +289,15 @@ static inline int number_tail(const unsigned char *start, const unsigned char *s
 				e = e * 10 + (*s - '0');
 		exp10 += eneg ? -e : e;
 	}
-	if (s - start > MAX_NUMBER)
-		return -1;
+	/* At most 19 digits and no exponent (short_digits): exp10 >= -19 and
+	   the text is far shorter than MAX_NUMBER. */
+	if (!short_digits || e_part) {
+		if (s - start > MAX_NUMBER)
+			return -1;
+		fast = fast && exp10 >= -22 && exp10 <= 22;
+	}
 #if FLT_EVAL_METHOD == 0 /* no excess precision: one rounding */
-	if (w <= (uint64_t)1 << 53 && exp10 >= -22 && exp10 <= 22) {
+	if (fast) {
 		v = exp10 < 0 ? (double)w / ten[-exp10] : (double)w * ten[exp10];
 		if (*start == '-')
 			v = -v;
@@ -343,7 +349,7 @@ static int number_general(const char *text, const char **end, double *out)
 			}
 		}
 	}
-	return number_tail(start, s, many ? UINT64_MAX : w, exp10, end, out);
+	return number_tail(start, s, many ? UINT64_MAX : w, exp10, 0, end, out);
 }
 
 /*
@@ -449,7 +455,7 @@ static inline int number_at(const char *text, const unsigned char *room, const c
 	}
 	if (n > 19) /* w may have wrapped: count the significant digits */
 		return number_general(text, end, out);
-	return number_tail(start, s, w, exp10, end, out);
+	return number_tail(start, s, w, exp10, 1, end, out);
 }
 
 int cli_json_number(const char *text, const char **end, double *out)
