@@ -426,10 +426,10 @@ exact:
 static size_t shortest_digits(char *buf, int neg, double v)
 {
 	char digits[DIGITS_ROOM];
-	unsigned long long d, n;
-	int e, k;
+	cli_decimal r = cli_shortest(v);
+	unsigned long long d = r.digits, n;
+	int e = r.exp10, k;
 
-	cli_shortest(v, &d, &e);
 	/* k digits: from the bit length (log10(2) ~ 1233 / 4096), then one step */
 	k = (64 - __builtin_clzll(d)) * 1233 >> 12;
 	k += d >= ten_pow[k];

@@ -12,12 +12,12 @@
 
 #include "text/shortest.h"
 
-extern "C" void cli_shortest(double v, unsigned long long *digits, int *exp10)
+/* Flattened: Dragonbox's core is inlined here, one call a number. */
+extern "C" __attribute__((flatten)) cli_decimal cli_shortest(double v)
 {
 	namespace db = jkj::dragonbox;
 	auto r = db::to_decimal(v, db::policy::sign::ignore,
 	                        db::policy::binary_to_decimal_rounding::to_even);
 
-	*digits = r.significand;
-	*exp10 = r.exponent;
+	return cli_decimal{r.significand, r.exponent};
 }

@@ -9,12 +9,17 @@ extern "C" {
 #endif
 
 /*
- * v: finite, positive and normal.  *digits * 10^*exp10 is the shortest
+ * v: finite, positive and normal.  digits * 10^exp10 is the shortest
  * decimal that a correctly rounded strtod reads back as v, the nearest to
  * v of those (a tie to the even last digit), without trailing zeros:
- * 1 <= *digits < 10^17.
+ * 1 <= digits < 10^17.  Returned by value (in registers).
  */
-void cli_shortest(double v, unsigned long long *digits, int *exp10);
+typedef struct cli_decimal {
+	unsigned long long digits;
+	int exp10;
+} cli_decimal;
+
+cli_decimal cli_shortest(double v);
 
 #ifdef __cplusplus
 }
