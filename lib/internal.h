@@ -101,6 +101,8 @@ typedef struct mk_shape {
 
 /* The largest |p[i]| (0 for n = 0), robust to tiny coordinates. */
 double mk_points_radius(const mink_vec3 *p, int n);
+/* The first of p[0, n) with the greatest p.d (n >= 1). */
+mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
 
 /* A lower bound on the signed inner distance of query-frame point o in
  * core s (inside: the radius of a ball about o in the core; outside: minus

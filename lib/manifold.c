@@ -62,14 +62,23 @@ static void put(feature *f, mink_vec3 p)
 /* The points of `pts` whose value along d is within t of the largest. */
 static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 d, double t)
 {
-	double m = -INFINITY;
+	/* The largest value (d is a unit normal and the points are checked:
+	   no value is NaN, so this is the maximum of them all). */
+	double m = v3_dot(mk_support_points3(pts, count, d), d);
+	int kept = 0, at[FEATURE_MAX];
 	for (int i = 0; i < count; i++)
-		m = fmax(m, v3_dot(pts[i], d));
-	int kept = 0;
-	for (int i = 0; i < count; i++)
-		kept += v3_dot(pts[i], d) >= m - t;
+		if (v3_dot(pts[i], d) >= m - t) {
+			if (kept < FEATURE_MAX)
+				at[kept] = i;
+			kept++;
+		}
+	if (kept <= FEATURE_MAX) {
+		for (int i = 0; i < kept; i++)
+			put(f, pts[at[i]]);
+		return;
+	}
 	/* Thin a large face evenly rather than keep only its first vertices. */
-	int step = kept > FEATURE_MAX ? (kept + FEATURE_MAX - 1) / FEATURE_MAX : 1, k = 0;
+	int step = (kept + FEATURE_MAX - 1) / FEATURE_MAX, k = 0;
 	for (int i = 0; i < count; i++)
 		if (v3_dot(pts[i], d) >= m - t && k++ % step == 0)
 			put(f, pts[i]);

@@ -12,11 +12,76 @@
 
 #include "internal.h"
 
-static mink_vec3 support_points3(const mink_vec3 *p, int n, mink_vec3 d)
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#define MK_SSE2 1
+#else
+#define MK_SSE2 0
+#endif
+
+_Static_assert(sizeof(mink_vec3) == 3 * sizeof(double), "mink_vec3 is three packed doubles");
+
+#if MK_SSE2
+/*
+ * Two points at q (48 bytes: x0 y0 z0 x1 y1 z1) against e = (ex, ey, ez):
+ * the lanes hold x0 ex + y0 ey + z0 ez and the same for the second point,
+ * each rounded as v3_dot rounds it ((x ex + y ey) + z ez).  exy, ezx, eyz
+ * are (ex, ey), (ez, ex), (ey, ez); with e the points themselves (square),
+ * the squared lengths, as v3_len2 rounds them.
+ */
+static inline __m128d pair_sums(__m128d a, __m128d b, __m128d c)
+{
+	/* a = (x0 ex, y0 ey), b = (z0 ez, x1 ex), c = (y1 ey, z1 ez) */
+	return _mm_add_pd(_mm_add_pd(_mm_shuffle_pd(a, b, 2), _mm_shuffle_pd(a, c, 1)),
+	                  _mm_shuffle_pd(b, c, 2));
+}
+#endif
+
+/*
+ * The first of p[0, n) with the greatest p.d.  On x86-64 two points at a
+ * time in the lanes of SSE2 registers: the 48 bytes of a pair are three
+ * loads, multiplied by (dx, dy), (dz, dx), (dy, dz), and regrouped so that
+ * each lane sums its point's products in v3_dot's order ((x dx + y dy) +
+ * z dz): the same roundings, hence the same point as the scalar loop, ties
+ * to the first (each lane keeps its first greatest, the lower index wins
+ * between equal lanes), and p[0] kept when its product is NaN, as there.
+ * The loop carries no branch, only a max (and a blend of indices), not a
+ * compare-and-jump whose outcome the points' order makes unpredictable.
+ */
+mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 {
 	int best = 0;
 	double bd = v3_dot(p[0], d);
-	for (int i = 1; i < n; i++) {
+	int i = 1;
+#if MK_SSE2
+	if (n >= 5) {
+		const double *q = &p[1].x;
+		__m128d dxy = _mm_set_pd(d.y, d.x), dzx = _mm_set_pd(d.x, d.z), dyz = _mm_set_pd(d.z, d.y);
+		__m128d top = _mm_set1_pd(bd), at = _mm_set_pd(2, 1), which = _mm_setzero_pd();
+		__m128d two = _mm_set1_pd(2);
+		double lane[2], idx[2];
+
+		for (; i + 2 <= n; i += 2, q += 6) {
+			__m128d dot = pair_sums(_mm_mul_pd(_mm_loadu_pd(q), dxy),
+			                        _mm_mul_pd(_mm_loadu_pd(q + 2), dzx),
+			                        _mm_mul_pd(_mm_loadu_pd(q + 4), dyz));
+			__m128d gt = _mm_cmpgt_pd(dot, top);
+
+			top = _mm_max_pd(dot, top); /* dot where dot > top, else top (NaN kept) */
+			which = _mm_or_pd(_mm_and_pd(gt, at), _mm_andnot_pd(gt, which));
+			at = _mm_add_pd(at, two);
+		}
+		_mm_storeu_pd(lane, top);
+		_mm_storeu_pd(idx, which);
+		bd = lane[0];
+		best = (int)idx[0];
+		if (lane[1] > bd || (lane[1] == bd && idx[1] < idx[0])) {
+			bd = lane[1];
+			best = (int)idx[1];
+		}
+	}
+#endif
+	for (; i < n; i++) {
 		double t = v3_dot(p[i], d);
 		if (t > bd) {
 			bd = t;
@@ -207,12 +272,12 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 		return v3_dot(v3_sub(s->corner[1], s->corner[0]), d) > 0.0 ? s->corner[1]
 		                                                             : s->corner[0];
 	case CORE_TRIANGLE:
-		return support_points3(s->corner, 3, d);
+		return mk_support_points3(s->corner, 3, d);
 	case CORE_BOX:
 		return v3(d.x >= 0.0 ? s->half.x : -s->half.x, d.y >= 0.0 ? s->half.y : -s->half.y,
 		          d.z >= 0.0 ? s->half.z : -s->half.z);
 	case CORE_POINTS3:
-		return support_points3(s->points3, s->count, d);
+		return mk_support_points3(s->points3, s->count, d);
 	case CORE_CLIMB3:
 		return support_climb(s, d);
 	case CORE_POINTS2:
@@ -561,8 +626,19 @@ static int finite_v3(mink_vec3 v)
  * the comparison is false for NaN, and infinities exceed the bound. */
 static int points_ok(const mink_vec3 *p, int n)
 {
-	int bad = 0;
-	for (int i = 0; i < n; i++)
+	int bad = 0, i = 0;
+#if MK_SSE2
+	/* Two points (six coordinates) at a time: |x| <= max in every lane. */
+	__m128d sign = _mm_set1_pd(-0.0), max = _mm_set1_pd(MINK_MAX_COORD);
+	__m128d ok = _mm_cmpeq_pd(max, max);
+	for (const double *q = &p[0].x; i + 2 <= n; i += 2, q += 6) {
+		ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_andnot_pd(sign, _mm_loadu_pd(q)), max));
+		ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_andnot_pd(sign, _mm_loadu_pd(q + 2)), max));
+		ok = _mm_and_pd(ok, _mm_cmple_pd(_mm_andnot_pd(sign, _mm_loadu_pd(q + 4)), max));
+	}
+	bad = _mm_movemask_pd(ok) != 3;
+#endif
+	for (; i < n; i++)
 		bad |= !(fabs(p[i].x) <= MINK_MAX_COORD) | !(fabs(p[i].y) <= MINK_MAX_COORD) |
 		       !(fabs(p[i].z) <= MINK_MAX_COORD);
 	return !bad;
@@ -654,14 +730,26 @@ double mk_points_radius(const mink_vec3 *p, int n)
 	 * overflow.  Only a set of tiny points, whose squares underflow, needs
 	 * the slow way. */
 	double m2 = 0.0;
-	for (int i = 0; i < n; i++) {
+	int i = 0;
+#if MK_SSE2
+	/* Two squared lengths at a time (pair_sums), the same roundings. */
+	__m128d top = _mm_setzero_pd();
+	for (const double *q = &p[0].x; i + 2 <= n; i += 2, q += 6) {
+		__m128d a = _mm_loadu_pd(q), b = _mm_loadu_pd(q + 2), c = _mm_loadu_pd(q + 4);
+		top = _mm_max_pd(pair_sums(_mm_mul_pd(a, a), _mm_mul_pd(b, b), _mm_mul_pd(c, c)), top);
+	}
+	double lane[2];
+	_mm_storeu_pd(lane, top);
+	m2 = lane[1] > lane[0] ? lane[1] : lane[0];
+#endif
+	for (; i < n; i++) {
 		double t = v3_len2(p[i]);
 		m2 = t > m2 ? t : m2;
 	}
 	if (m2 > 1e-280)
 		return sqrt(m2);
 	double m = 0.0;
-	for (int i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		double t = v3_len_safe(p[i]);
 		m = t > m ? t : m;
 	}

@@ -1,0 +1,227 @@
+/*
+ * test_scans.c - the library's scans over a hull's points give what a
+ * plain loop gives, to the bit.
+ *
+ * mk_support_points3 (the first point with the greatest p.d),
+ * mk_points_radius (the largest |p|) and the coordinate check behind
+ * mink_shape3_check work on two points at a time where the target has the
+ * vector registers for it.  Each is compared here with the obvious scalar
+ * loop, written out again, on point sets made to stress the lanes and the
+ * order: every count from 1 to 40 (odd and even tails), ties between
+ * points (duplicates, a face perpendicular to d, all points equal), the
+ * greatest point first, last and in either lane, zero and tiny and huge
+ * coordinates, and a NaN or an infinite direction.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "../lib/internal.h"
+
+enum { MAX_N = 40, ROUNDS = 3000 };
+
+static uint64_t state = 0x5eed5ca45ULL;
+
+static uint64_t next(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+static double uniform(double lo, double hi)
+{
+	return lo + (hi - lo) * (double)(next() >> 11) * 0x1p-53;
+}
+
+/* The reference loops, as plain as they come. */
+static int first_greatest(const mink_vec3 *p, int n, mink_vec3 d)
+{
+	int best = 0;
+	double bd = p[0].x * d.x + p[0].y * d.y + p[0].z * d.z;
+	for (int i = 1; i < n; i++) {
+		double t = p[i].x * d.x + p[i].y * d.y + p[i].z * d.z;
+		if (t > bd) {
+			bd = t;
+			best = i;
+		}
+	}
+	return best;
+}
+
+static double largest_length(const mink_vec3 *p, int n)
+{
+	double m2 = 0.0;
+	for (int i = 0; i < n; i++) {
+		double t = p[i].x * p[i].x + p[i].y * p[i].y + p[i].z * p[i].z;
+		m2 = t > m2 ? t : m2;
+	}
+	return sqrt(m2);
+}
+
+static int all_within(const mink_vec3 *p, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!(fabs(p[i].x) <= MINK_MAX_COORD && fabs(p[i].y) <= MINK_MAX_COORD &&
+		      fabs(p[i].z) <= MINK_MAX_COORD))
+			return 0;
+	return 1;
+}
+
+/* A point set of one of several kinds, n points. */
+static void make_points(mink_vec3 *p, int n, int kind)
+{
+	double scale = kind == 5 ? 1e-150 : kind == 6 ? 1e90 : 1.0;
+	for (int i = 0; i < n; i++) {
+		switch (kind) {
+		case 0: /* random */
+		default:
+			p[i] = v3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+			break;
+		case 1: /* a few distinct points, many duplicates */
+			p[i] = v3((double)(next() % 3), (double)(next() % 2), 1.0);
+			break;
+		case 2: /* all equal */
+			p[i] = v3(0.25, -0.5, 2.0);
+			break;
+		case 3: /* a face z = 1 and points below it */
+			p[i] = v3(uniform(-1, 1), uniform(-1, 1), next() % 2 ? 1.0 : uniform(-1, 0.5));
+			break;
+		case 4: /* integers: many exact ties along any integer direction */
+			p[i] = v3((double)(next() % 5) - 2, (double)(next() % 5) - 2, (double)(next() % 5) - 2);
+			break;
+		case 5:
+		case 6:
+			p[i] = v3(scale * uniform(-1, 1), scale * uniform(-1, 1), scale * uniform(-1, 1));
+			break;
+		}
+	}
+	/* Sometimes the greatest point sits at a chosen place. */
+	if (n > 1 && next() % 3 == 0) {
+		int at = (int)(next() % (uint64_t)n);
+		p[at] = v3(3 * scale, 3 * scale, 3 * scale);
+	}
+}
+
+static mink_vec3 make_direction(int k)
+{
+	switch (k % 8) {
+	case 0:
+		return v3(0, 0, 1);
+	case 1:
+		return v3(1, 1, 1);
+	case 2:
+		return v3(-1, 0, 0);
+	case 3:
+		return v3(0, 0, 0);
+	case 4:
+		return v3(NAN, 1, 0);
+	case 5:
+		return v3(INFINITY, 0, 0);
+	default:
+		return v3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+	}
+}
+
+static void test_support_is_the_first_greatest(void **st)
+{
+	(void)st;
+	mink_vec3 p[MAX_N];
+	long cases = 0, bad = 0;
+	for (int round = 0; round < ROUNDS; round++)
+		for (int n = 1; n <= MAX_N; n++) {
+			int kind = round % 7;
+			make_points(p, n, kind);
+			if (round % 11 == 0)
+				p[0].x = NAN; /* p[0]'s value NaN: the loop keeps p[0] */
+			mink_vec3 d = make_direction(round + n);
+			int want = first_greatest(p, n, d);
+			mink_vec3 got = mk_support_points3(p, n, d);
+			cases++;
+			/* the same point: the same index, compared by address */
+			if (memcmp(&got, &p[want], sizeof got) != 0 && bad++ < 5)
+				print_message("support: n %d kind %d round %d: got (%g %g %g), "
+				              "want point %d (%g %g %g)\n",
+				              n, kind, round, got.x, got.y, got.z, want, p[want].x,
+				              p[want].y, p[want].z);
+		}
+	print_message("support scan: %ld cases, %ld wrong\n", cases, bad);
+	assert_int_equal(bad, 0);
+}
+
+static void test_radius_is_the_largest_length(void **st)
+{
+	(void)st;
+	mink_vec3 p[MAX_N];
+	long cases = 0, bad = 0;
+	for (int round = 0; round < ROUNDS; round++)
+		for (int n = 1; n <= MAX_N; n++) {
+			int kind = round % 7;
+			make_points(p, n, kind);
+			double want = largest_length(p, n), got = mk_points_radius(p, n);
+			int ok = memcmp(&got, &want, sizeof got) == 0;
+			if (kind == 5) {
+				/* squares underflow: the scaled way, within its rounding */
+				want = 0.0;
+				for (int i = 0; i < n; i++)
+					want = fmax(want, hypot(hypot(p[i].x, p[i].y), p[i].z));
+				ok = fabs(got - want) <= 1e-15 * want;
+			}
+			cases++;
+			if (!ok && bad++ < 5)
+				print_message("radius: n %d round %d: got %.17g want %.17g\n", n, round,
+				              got, want);
+		}
+	print_message("radius scan: %ld cases, %ld wrong\n", cases, bad);
+	assert_int_equal(bad, 0);
+}
+
+static void test_check_finds_every_bad_coordinate(void **st)
+{
+	(void)st;
+	static const double bad_values[] = {NAN, INFINITY, -INFINITY, 2 * MINK_MAX_COORD,
+	                                    -1.5 * MINK_MAX_COORD};
+	mink_vec3 p[MAX_N];
+	long cases = 0, bad = 0;
+	for (int round = 0; round < 400; round++)
+		for (int n = 1; n <= MAX_N; n++) {
+			make_points(p, n, round % 7);
+			/* none, or one bad coordinate at any point and axis */
+			if (round % 2) {
+				int at = (int)(next() % (uint64_t)n), axis = (int)(next() % 3);
+				double v = bad_values[next() % 5];
+				if (axis == 0)
+					p[at].x = v;
+				else if (axis == 1)
+					p[at].y = v;
+				else
+					p[at].z = v;
+			}
+			mink_shape3 s = {0};
+			s.type = MINK_HULL;
+			s.hull.points = p;
+			s.hull.count = n;
+			int want = all_within(p, n), got = mink_shape3_check(&s) == MINK_ERR_NONE;
+			cases++;
+			if (got != want && bad++ < 5)
+				print_message("check: n %d round %d: got %d want %d\n", n, round, got, want);
+		}
+	print_message("coordinate check: %ld cases, %ld wrong\n", cases, bad);
+	assert_int_equal(bad, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_support_is_the_first_greatest),
+		cmocka_unit_test(test_radius_is_the_largest_length),
+		cmocka_unit_test(test_check_finds_every_bad_coordinate),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
