@@ -23,6 +23,7 @@
 
 #include "text/buf.h"
 #include "text/fastjson.h"
+#include "text/number.h"
 
 typedef const unsigned char *cur;
 
@@ -210,11 +211,11 @@ static const fkind *kind_named(const uint64_t w[2], size_t len)
 }
 
 /* A number; the digits are read eight at a time up to the record's NUL. */
-static int number(const cli_fastpair *f, cur *s, double *v)
+static inline __attribute__((always_inline)) int number(const cli_fastpair *f, cur *s, double *v)
 {
 	const char *end;
 
-	if (cli_json_number_in((const char *)*s, f->limit, &end, v) < 0)
+	if (cli_number_at((const char *)*s, (const unsigned char *)f->limit, &end, v) < 0)
 		return -1;
 	*s = (cur)end;
 	return 0;
