@@ -52,16 +52,21 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 {
 	int best = 0;
 	double bd = v3_dot(p[0], d);
-	int i = 1;
 #if MK_SSE2
 	if (n >= 5) {
 		const double *q = &p[1].x;
 		__m128d dxy = _mm_set_pd(d.y, d.x), dzx = _mm_set_pd(d.x, d.z), dyz = _mm_set_pd(d.z, d.y);
 		__m128d top = _mm_set1_pd(bd), at = _mm_set_pd(2, 1), which = _mm_setzero_pd();
 		__m128d two = _mm_set1_pd(2);
-		double lane[2], idx[2];
 
-		for (; i + 2 <= n; i += 2, q += 6) {
+		/* Pairs from p[1]; an odd point left over is taken with the one
+		 * before it, seen twice: a lane that sees a point again keeps its
+		 * first greatest, so the answer is the same. */
+		for (int i = 1; i < n; i += 2, q += 6) {
+			if (i + 2 > n) {
+				q -= 3;
+				at = _mm_sub_pd(at, _mm_set1_pd(1));
+			}
 			__m128d dot = pair_sums(_mm_mul_pd(_mm_loadu_pd(q), dxy),
 			                        _mm_mul_pd(_mm_loadu_pd(q + 2), dzx),
 			                        _mm_mul_pd(_mm_loadu_pd(q + 4), dyz));
@@ -71,17 +76,16 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 			which = _mm_or_pd(_mm_and_pd(gt, at), _mm_andnot_pd(gt, which));
 			at = _mm_add_pd(at, two);
 		}
-		_mm_storeu_pd(lane, top);
-		_mm_storeu_pd(idx, which);
-		bd = lane[0];
-		best = (int)idx[0];
-		if (lane[1] > bd || (lane[1] == bd && idx[1] < idx[0])) {
-			bd = lane[1];
-			best = (int)idx[1];
-		}
+		/* The greater lane, ties to the lower index, without a jump: in
+		 * the low lanes, one = (hi > lo) or (hi == lo and its index less). */
+		__m128d top_hi = _mm_unpackhi_pd(top, top), which_hi = _mm_unpackhi_pd(which, which);
+		__m128d one = _mm_or_pd(_mm_cmpgt_sd(top_hi, top),
+		                        _mm_and_pd(_mm_cmpeq_sd(top_hi, top), _mm_cmplt_sd(which_hi, which)));
+		best = _mm_cvttsd_si32(_mm_or_pd(_mm_and_pd(one, which_hi), _mm_andnot_pd(one, which)));
+		return p[best];
 	}
 #endif
-	for (; i < n; i++) {
+	for (int i = 1; i < n; i++) {
 		double t = v3_dot(p[i], d);
 		if (t > bd) {
 			bd = t;
