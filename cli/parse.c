@@ -722,7 +722,8 @@ const char *cli_id_text(const cli_id *id, char *buf, size_t *len)
 			*len = id->len;
 		return id->str;
 	}
-	if (id->num == floor(id->num) && fabs(id->num) <= 9007199254740992.0)
+	/* integral (as every numeric id is, parse_id): exact in a long long */
+	if (fabs(id->num) <= 9007199254740992.0 && id->num == (double)(long long)id->num)
 		n = cli_fmtint(buf, id->num);
 	else
 		n = cli_fmtnum(buf, id->num);

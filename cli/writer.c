@@ -266,6 +266,13 @@ static void put_int(cli_writer *w, long v)
 {
 	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 
+	/* the usual counts (dim, iterations, contacts): one or two digits */
+	if (v >= 0 && v < 100) {
+		p[0] = (char)('0' + (v < 10 ? v : v / 10));
+		p[1] = (char)('0' + v % 10);
+		w->buf.len += 1 + (v >= 10);
+		return;
+	}
 	w->buf.len += cli_fmtint(p, (double)v); /* counts: exact, no printf */
 }
 
