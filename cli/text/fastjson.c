@@ -11,7 +11,9 @@
  * 2^53, with a decimal exponent within 22, is one correctly rounded IEEE
  * division or multiplication of two exact doubles, which is what strtod
  * returns (Clinger, "How to read floating point numbers accurately",
- * PLDI 1990); other numbers still go to strtod.
+ * PLDI 1990); other numbers still go to strtod.  That reader is
+ * text/number.h, inline, which the one-pass pair reader shares; the
+ * general path for more than 19 digits is here.
  *
  * It takes only strictly valid JSON (RFC 8259) and declines (NULL, no
  * message) anything else: cli_parse_json then reads the record the strict
