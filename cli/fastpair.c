@@ -114,19 +114,6 @@ static int plain_string(cur *s, const char **text, size_t *len)
 	return 0;
 }
 
-
-
-static inline uint64_t load8(cur p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 /* The lowest byte of x that is zero is the lowest high bit of this. */
 static inline uint64_t zero_bytes(uint64_t x)
 {
@@ -150,8 +137,8 @@ static inline int short_name(const cli_fastpair *f, cur *s, uint64_t w[2], size_
 
 	if (**s != '"' || (cur)f->limit - p < 16)
 		return -1;
-	a = load8(p);
-	b = load8(p + 8);
+	a = num_load8(p);
+	b = num_load8(p + 8);
 	if ((q = zero_bytes(a ^ 0x2222222222222222ULL)) != 0) {
 		n = (size_t)__builtin_ctzll(q) >> 3;
 		a = n ? a & (~0ULL >> (64 - 8 * n)) : 0;
@@ -178,8 +165,8 @@ __attribute__((noinline)) static int long_name(cur *s, uint64_t w[2], size_t *le
 	if (plain_string(s, &text, len) < 0 || *len > 15)
 		return -1;
 	memcpy(room, text, *len);
-	w[0] = load8(room);
-	w[1] = load8(room + 8);
+	w[0] = num_load8(room);
+	w[1] = num_load8(room + 8);
 	return 0;
 }
 

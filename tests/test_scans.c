@@ -144,7 +144,7 @@ static void test_support_is_the_first_greatest(void **st)
 			int want = first_greatest(p, n, d);
 			mink_vec3 got = mk_support_points3(p, n, d);
 			cases++;
-			/* the same point: the same index, compared by address */
+			/* the same point (by value: equal points are one answer) */
 			if (memcmp(&got, &p[want], sizeof got) != 0 && bad++ < 5)
 				print_message("support: n %d kind %d round %d: got (%g %g %g), "
 				              "want point %d (%g %g %g)\n",
