@@ -186,33 +186,12 @@ static const unsigned long long ten_pow[18] = {
 };
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * The 8 digits of x < 10^8 as 8 ASCII bytes in memory order, computed in
- * the lanes of one 64-bit integer: two 4-digit halves in 32-bit lanes,
- * each split by 100 into 16-bit lanes, each split by 10 into bytes.
- * x * 10486 >> 20 is x / 100 for x < 10^4, and x * 103 >> 10 is x / 10 for
- * x < 100; no lane overflows into the next.
- */
-static inline unsigned long long digits8(unsigned long long x)
-{
-	unsigned long long a = x / 10000 | (x % 10000) << 32;
-	unsigned long long b = (a * 10486 >> 20) & 0x0000007F0000007FULL;
-	unsigned long long c = b | (a - b * 100) << 16;
-	unsigned long long d = (c * 103 >> 10) & 0x000F000F000F000FULL;
-
-	return (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
-}
-
-/*
- * The 17 digits of N (10^16 <= N < 10^17) in registers: digit 0 in the low
- * byte of *lo, digits 1-15 in its other bytes, digit 16 in *last.
- */
 #if defined(__SSE2__) && defined(__x86_64__)
 /*
- * digits8() for two numbers at once in the lanes of an SSE2 register
- * (part of every x86-64): x / 10^4 and x % 10^4 in 32-bit lanes, each
- * split by 100 in 16-bit lanes, each of those by 10 in bytes: the 16
- * digit bytes of hi and then lo, in memory order, as two words.
+ * The 8 digits of hi and then of lo (each below 10^8) as 16 ASCII bytes in
+ * memory order, two words, made in the lanes of one SSE2 register (part
+ * of every x86-64): x / 10^4 and x % 10^4 in 32-bit lanes, each split by
+ * 100 in 16-bit lanes, each of those by 10 in bytes.
  */
 static inline void digits16(unsigned long long hi, unsigned long long lo,
                             unsigned long long *w0, unsigned long long *w1)
@@ -234,6 +213,24 @@ static inline void digits16(unsigned long long hi, unsigned long long lo,
 	*w1 = (unsigned long long)_mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d));
 }
 #else
+/*
+ * The 8 digits of x < 10^8 as 8 ASCII bytes in memory order, computed in
+ * the lanes of one 64-bit integer: two 4-digit halves in 32-bit lanes,
+ * each split by 100 into 16-bit lanes, each split by 10 into bytes.
+ * x * 10486 >> 20 is x / 100 for x < 10^4, and x * 103 >> 10 is x / 10 for
+ * x < 100; no lane overflows into the next.
+ */
+static inline unsigned long long digits8(unsigned long long x)
+{
+	unsigned long long a = x / 10000 | (x % 10000) << 32;
+	unsigned long long b = (a * 10486 >> 20) & 0x0000007F0000007FULL;
+	unsigned long long c = b | (a - b * 100) << 16;
+	unsigned long long d = (c * 103 >> 10) & 0x000F000F000F000FULL;
+
+	return (d | (c - d * 10) << 8) | 0x3030303030303030ULL;
+}
+
+/* The 8 digits of hi and then of lo, as the SSE2 version above. */
 static inline void digits16(unsigned long long hi, unsigned long long lo,
                             unsigned long long *w0, unsigned long long *w1)
 {
@@ -242,6 +239,10 @@ static inline void digits16(unsigned long long hi, unsigned long long lo,
 }
 #endif
 
+/*
+ * The 17 digits of N (10^16 <= N < 10^17) in registers: digit 0 in the low
+ * byte of *lo, digits 1-15 in its other bytes, digit 16 in *last.
+ */
 static inline void digits17(unsigned long long N, u128 *lo, char *last)
 {
 	unsigned long long low = N % 10000000000000000ULL, x, y;
