@@ -412,7 +412,10 @@ static void *worker_main(void *arg)
 			work(w, k);
 		pthread_mutex_lock(&run->mu);
 		k->state = B_DONE;
-		pthread_cond_signal(&run->to_writer);
+		/* The writer waits only for the next block in order: a block
+		 * done ahead of it would wake it for nothing. */
+		if (k == &run->blocks[run->written % run->nblocks])
+			pthread_cond_signal(&run->to_writer);
 	}
 	pthread_mutex_unlock(&run->mu);
 	return NULL;
@@ -440,7 +443,10 @@ static void write_all(struct cli_batch_run *run, pthread_t reader,
 			pthread_mutex_lock(&run->mu);
 			k->state = B_FREE;
 			run->written++;
-			pthread_cond_signal(&run->to_reader);
+			/* The reader, far ahead of the workers, fills the free half
+			 * of the ring in one go rather than one block a wake. */
+			if (run->filled - run->written <= run->nblocks / 2)
+				pthread_cond_signal(&run->to_reader);
 		} else if (run->reader_done && run->written == run->filled) {
 			break;
 		} else if (dirty) {
