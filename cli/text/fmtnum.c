@@ -200,13 +200,16 @@ static inline void digits16(unsigned long long hi, unsigned long long lo,
 	/* x / 10^4 = x * 0xD1B71759 >> 45 for x < 10^8 */
 	__m128i q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32((int)0xD1B71759)), 45);
 	__m128i r = _mm_sub_epi32(x, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
-	__m128i g = _mm_or_si128(q, _mm_slli_epi64(r, 32));          /* 4 digits a lane */
-	/* g / 100 = (g * 5243) >> 19 for g < 10^4 */
+	__m128i g = _mm_or_si128(q, _mm_slli_epi64(r, 32)); /* 4 digits a lane */
+	/* g / 100 = (g * 5243) >> 19 for g < 10^4 (the upper 16 bits of each
+	   32-bit lane are 0, and stay so) */
 	__m128i h = _mm_srli_epi16(_mm_mulhi_epu16(g, _mm_set1_epi32(5243)), 3);
-	__m128i p = _mm_or_si128(h, _mm_slli_epi32(_mm_sub_epi16(g, _mm_mullo_epi16(h, _mm_set1_epi32(100))), 16));
+	__m128i hr = _mm_sub_epi16(g, _mm_mullo_epi16(h, _mm_set1_epi32(100)));
+	__m128i p = _mm_or_si128(h, _mm_slli_epi32(hr, 16)); /* 2 digits a lane */
 	/* p / 10 = (p * 6554) >> 16 for p < 100 */
 	__m128i t = _mm_mulhi_epu16(p, _mm_set1_epi16(6554));
-	__m128i d = _mm_or_si128(t, _mm_slli_epi16(_mm_sub_epi16(p, _mm_mullo_epi16(t, _mm_set1_epi16(10))), 8));
+	__m128i tr = _mm_sub_epi16(p, _mm_mullo_epi16(t, _mm_set1_epi16(10)));
+	__m128i d = _mm_or_si128(t, _mm_slli_epi16(tr, 8)); /* a digit a byte */
 
 	d = _mm_or_si128(d, _mm_set1_epi8('0'));
 	*w0 = (unsigned long long)_mm_cvtsi128_si64(d);

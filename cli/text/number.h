@@ -38,7 +38,7 @@ static inline int num_is_digit(unsigned char c)
  * else goes to strtod.
  */
 static inline int num_tail(const unsigned char *start, const unsigned char *s, uint64_t w,
-                              int exp10, int short_digits, const char **end, double *out)
+                           int exp10, int short_digits, const char **end, double *out)
 {
 	static const double ten[23] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -118,7 +118,8 @@ static inline uint64_t num_eight(uint64_t t)
  * the end of the run.  Its n digits, moved to the top of the word, are
  * one number of eight digits with 8 - n leading zeros.
  */
-static inline uint64_t num_digit_run(const unsigned char **p, const unsigned char *room, uint64_t w)
+static inline uint64_t num_digit_run(const unsigned char **p, const unsigned char *room,
+                                     uint64_t w)
 {
 	static const uint64_t pow10[8] = {
 		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000
@@ -155,8 +156,8 @@ static inline uint64_t num_digit_run(const unsigned char **p, const unsigned cha
  * and only longer numbers take the general path.  Bytes up to room may
  * be read (room == text: none past the number's end).
  */
-static inline __attribute__((always_inline)) int cli_number_at(const char *text, const unsigned char *room, const char **end,
-                            double *out)
+static inline __attribute__((always_inline)) int
+cli_number_at(const char *text, const unsigned char *room, const char **end, double *out)
 {
 	const unsigned char *s = (const unsigned char *)text, *start = s, *digits;
 	uint64_t w = 0;
