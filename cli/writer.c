@@ -249,31 +249,32 @@ static inline size_t num_at(cli_writer *w, char *p, double v)
 	return cli_fmtnum(p, v);
 }
 
+/* A JSON number at p (null for a non-finite one); past its end. */
+static inline char *json_num_at(cli_writer *w, char *p, double v)
+{
+	size_t n = num_at(w, p, v);
+
+	if (n == 0) {
+		memcpy(p, "null", 4);
+		n = 4;
+	}
+	return p + n;
+}
+
 /* A number; JSON has no text for a non-finite one, so it gets null. */
 static void put_num(cli_writer *w, double v)
 {
 	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
-	size_t n = num_at(w, p, v);
 
-	if (n == 0 && !is_csv(w)) {
-		memcpy(p, "null", 4);
-		n = 4;
-	}
-	w->buf.len += n;
+	w->buf.len += is_csv(w) ? num_at(w, p, v) : (size_t)(json_num_at(w, p, v) - p);
 }
 
 static void put_int(cli_writer *w, long v)
 {
 	char *p = cli_buf_reserve(&w->buf, CLI_NUM_MAX);
 
-	/* the usual counts (dim, iterations, contacts): one or two digits */
-	if (v >= 0 && v < 100) {
-		p[0] = (char)('0' + (v < 10 ? v : v / 10));
-		p[1] = (char)('0' + v % 10);
-		w->buf.len += 1 + (v >= 10);
-		return;
-	}
-	w->buf.len += cli_fmtint(p, (double)v); /* counts: exact, no printf */
+	/* counts: exact, no printf */
+	w->buf.len += v >= 0 ? cli_fmtu64(p, (unsigned long long)v) : cli_fmtint(p, (double)v);
 }
 
 static void put_id(cli_writer *w, const cli_id *id)
@@ -288,18 +289,6 @@ static void put_id(cli_writer *w, const cli_id *id)
 		cli_put_csv_stringn(&w->buf, text, len);
 	else
 		cli_put_json_stringn(&w->buf, text, len);
-}
-
-/* A JSON number at p (null for a non-finite one); past its end. */
-static inline char *json_num_at(cli_writer *w, char *p, double v)
-{
-	size_t n = num_at(w, p, v);
-
-	if (n == 0) {
-		memcpy(p, "null", 4);
-		n = 4;
-	}
-	return p + n;
 }
 
 static void put_json_vec(cli_writer *w, mink_vec3 v, int dim)

@@ -302,11 +302,6 @@ int cli_json_number(const char *text, const char **end, double *out)
 	return cli_number_at(text, (const unsigned char *)text, end, out);
 }
 
-int cli_json_number_in(const char *text, const char *limit, const char **end, double *out)
-{
-	return cli_number_at(text, (const unsigned char *)limit, end, out);
-}
-
 /* A number at p->s. */
 static int number(cli_fastjson *p, cJSON *item)
 {

@@ -48,13 +48,6 @@ size_t cli_json_strlen(const cJSON *item);
 int cli_json_number(const char *text, const char **end, double *out);
 
 /**
- * cli_json_number where every byte before limit may be read, not only
- * those of the number: the digits are then taken eight at a time.  The
- * same values and ends.
- */
-int cli_json_number_in(const char *text, const char *limit, const char **end, double *out);
-
-/**
  * Releases a tree from cli_fastjson_parse (the arena is reset) or from
  * cJSON (cJSON_Delete).
  */

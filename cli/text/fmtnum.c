@@ -37,6 +37,12 @@
 #include <emmintrin.h>
 #endif
 
+/* "00" to "99": the two digits of each number below 100. */
+static const char pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 /*
  * The fast path, for values that are a decimal with at most six places:
  * v == k / 10^6 exactly as strtod reads it.  Such a decimal has at most
@@ -267,10 +273,6 @@ static void write_digits(char *digits, unsigned long long N)
 /* The 17 digits of N (10^16 <= N < 10^17), two at a time in 32 bits. */
 static void write_digits(char *digits, unsigned long long N)
 {
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233"
-		"34353637383940414243444546474849505152535455565758596061626364656667"
-		"6869707172737475767778798081828384858687888990919293949596979899";
 	unsigned hi = (unsigned)(N / 100000000), lo = (unsigned)(N % 100000000);
 
 	for (int i = 15; i > 7; i -= 2) {
@@ -587,38 +589,38 @@ size_t cli_fmtnum(char *buf, double v)
 	return fmtnum_rest(buf, v);
 }
 
+size_t cli_fmtu64(char *buf, unsigned long long n)
+{
+	unsigned long long t = n;
+	size_t len = 1;
+	char *q;
+
+	while (t >= 10) {
+		t /= 10;
+		len++;
+	}
+	q = buf + len;
+	*q = '\0';
+	while (n >= 100) {
+		q -= 2;
+		memcpy(q, pairs + 2 * (n % 100), 2);
+		n /= 100;
+	}
+	if (n >= 10)
+		memcpy(q - 2, pairs + 2 * n, 2);
+	else
+		q[-1] = (char)('0' + n);
+	return len;
+}
+
 size_t cli_fmtint(char *buf, double v)
 {
-	static const char pairs[201] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
 	double mag = fabs(v);
 
-	/* Exact in a long long: digits by hand, two at a time, not printf. */
+	/* Exact in a long long: digits by hand, not printf. */
 	if (mag <= 9007199254740992.0 && mag == (double)(unsigned long long)mag) {
-		unsigned long long n = (unsigned long long)mag, t = n;
-		size_t len = 1;
-		char *p = buf, *q;
-
-		*p = '-';
-		p += v < 0;
-		while (t >= 10) {
-			t /= 10;
-			len++;
-		}
-		q = p + len;
-		*q = '\0';
-		while (n >= 100) {
-			q -= 2;
-			memcpy(q, pairs + 2 * (n % 100), 2);
-			n /= 100;
-		}
-		if (n >= 10)
-			memcpy(q - 2, pairs + 2 * n, 2);
-		else
-			q[-1] = (char)('0' + n);
-		return (size_t)(p - buf) + len;
+		buf[0] = '-';
+		return (size_t)(v < 0) + cli_fmtu64(buf + (v < 0), (unsigned long long)mag);
 	}
 	return (size_t)snprintf(buf, CLI_NUM_MAX, "%.0f", v);
 }

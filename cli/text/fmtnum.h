@@ -23,4 +23,7 @@ size_t cli_fmtnum(char *buf, double v);
 /** Writes an integral double (|v| <= 2^53) in plain digits, no exponent. */
 size_t cli_fmtint(char *buf, double v);
 
+/** Writes n in plain digits (two at a time from a table); its length. */
+size_t cli_fmtu64(char *buf, unsigned long long n);
+
 #endif /* CLI_TEXT_FMTNUM_H */

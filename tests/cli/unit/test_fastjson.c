@@ -16,6 +16,7 @@
 
 #include "text/fastjson.h"
 #include "text/jsoncheck.h"
+#include "text/number.h"
 #include "text/buf.h"
 
 #define RANDTEXT_SEED 88172645463325252ULL
@@ -305,11 +306,11 @@ int main(int argc, char **argv)
 
 			if (room) /* what lies past the NUL: digits, as in a record */
 				memset(t.buf + t.len + 1, '7', sizeof t.buf - t.len - 1);
-			rc8 = cli_json_number_in(t.buf, limit, &end8, &got8);
+			rc8 = cli_number_at(t.buf, (const unsigned char *)limit, &end8, &got8);
 			if ((rc8 != rc || (rc == 0 && (end8 != end ||
 			                               memcmp(&got8, &got, sizeof got) != 0))) &&
 			    bad++ < 20)
-				printf("cli_json_number_in: %s gives %d %a, cli_json_number %d %a\n",
+				printf("cli_number_at (room to the buffer's end): %s gives %d %a, cli_json_number %d %a\n",
 				       t.buf, rc8, got8, rc, got);
 		}
 		/* Not a JSON number, too long, or one followed by more ("1.5.2",

@@ -136,6 +136,15 @@ int main(int argc, char **argv)
 		if ((strcmp(got, want) != 0 || glen != strlen(want)) && bad++ < 10)
 			printf("fmtint: %.17g gives %s, expected %s\n", v, got, want);
 	}
-	printf("fmtnum: %ld values, %ld differ\n", count + count / 8, bad);
+	/* Counts and other unsigned integers: plain digits, as "%llu". */
+	for (long i = 0; i < count / 8; i++) {
+		unsigned long long u = i < 2 ? (i ? ~0ULL : 0) : next() >> (next() % 64);
+		size_t ulen = cli_fmtu64(got, u);
+
+		snprintf(want, sizeof want, "%llu", u);
+		if ((strcmp(got, want) != 0 || ulen != strlen(want)) && bad++ < 10)
+			printf("fmtu64: %llu gives %s, expected %s\n", u, got, want);
+	}
+	printf("fmtnum: %ld values, %ld differ\n", count + count / 4, bad);
 	return bad != 0;
 }
