@@ -67,6 +67,8 @@ typedef struct mk_shape {
 	double half_height; /* a cylinder's or cone's half height (apex at +) */
 	mink_vec3 corner[3]; /* a segment's two ends, a triangle's three corners */
 	const mink_vec3 *points3; /* a hull's points (caller-owned) */
+	const double *soa; /* CORE_POINTS3: the same points as x[count], y[count],
+	                      z[count] (query scratch) for the AVX2 scan, or NULL */
 	const mink_vec2 *points2; /* a polygon's points (caller-owned) */
 	int count;         /* of points3 or points2 */
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
@@ -103,6 +105,10 @@ typedef struct mk_shape {
 double mk_points_radius(const mink_vec3 *p, int n);
 /* The first of p[0, n) with the greatest p.d (n >= 1). */
 mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
+/* The same point's index, from xyz = x[n], y[n], z[n] (the same points),
+ * four at a time: only when mk_have_soa_scan() (n >= 5). */
+int mk_support_soa3(const double *xyz, int n, mink_vec3 d);
+int mk_have_soa_scan(void);
 
 /* A lower bound on the signed inner distance of query-frame point o in
  * core s (inside: the radius of a ball about o in the core; outside: minus
@@ -126,9 +132,20 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);
 double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 pa,
                      mink_vec3 pb, double target, double err);
 
-/* The core of a checked public shape, in its own frame (identity placement).
- * `cursor` is per-query scratch for the hill-climbing warm start. */
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor);
+/* Point hulls of 5 to MK_SOA_MAX points are scanned four points at a time
+ * from a copy of their coordinates in three arrays, where the CPU has AVX2. */
+#define MK_SOA_MAX 256
+
+/* Per-query scratch of one shape: the hill-climbing warm start, the
+ * coordinates' copy of the four-lane scan. */
+typedef struct mk_scratch {
+	int cursor;
+	double soa[3 * MK_SOA_MAX];
+} mk_scratch;
+
+/* The core of a checked public shape, in its own frame (identity placement),
+ * with the per-query scratch it may point into. */
+void mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
 /* A hull's six axis-extreme vertices (climbed from vertex 0) and the
  * largest of their distances from the origin. */

@@ -59,12 +59,13 @@ static void put(feature *f, mink_vec3 p)
 		f->p[f->n++] = p;
 }
 
-/* The points of `pts` whose value along d is within t of the largest. */
-static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 d, double t)
+/* The points of `pts` whose value along d is within t of top's, the
+ * largest (d is a unit normal and the points are checked: no value is NaN,
+ * so the support point's is the maximum of them all). */
+static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 top, mink_vec3 d,
+                        double t)
 {
-	/* The largest value (d is a unit normal and the points are checked:
-	   no value is NaN, so this is the maximum of them all). */
-	double m = v3_dot(mk_support_points3(pts, count, d), d);
+	double m = v3_dot(top, d);
 	int kept = 0, at[FEATURE_MAX];
 	for (int i = 0; i < count; i++)
 		if (v3_dot(pts[i], d) >= m - t) {
@@ -112,7 +113,7 @@ static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
 			if (seen)
 				continue;
 			if (n == WALK_MAX) {
-				top_points3(f, p, s->count, d, t);
+				top_points3(f, p, s->count, mk_support_points3(p, s->count, d), d, t);
 				return;
 			}
 			set[n++] = u;
@@ -260,16 +261,16 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		put(f, v3(0, 0, 0));
 		break;
 	case CORE_SEGMENT:
-		top_points3(f, s->corner, 2, dl, t);
+		top_points3(f, s->corner, 2, mk_support_points3(s->corner, 2, dl), dl, t);
 		break;
 	case CORE_TRIANGLE:
-		top_points3(f, s->corner, 3, dl, t);
+		top_points3(f, s->corner, 3, mk_support_points3(s->corner, 3, dl), dl, t);
 		break;
 	case CORE_BOX:
 		box_feature(f, s->half, dl, t, dim);
 		break;
 	case CORE_POINTS3:
-		top_points3(f, s->points3, s->count, dl, t);
+		top_points3(f, s->points3, s->count, mk_support_local(s, dl), dl, t);
 		break;
 	case CORE_CLIMB3:
 		top_climb3(f, s, dl, t);

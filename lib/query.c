@@ -627,9 +627,9 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 
 	mat3 ra = m3_from_quat(qa), rb = m3_from_quat(qb);
 	mk_shape A, B;
-	int cursor_a = 0, cursor_b = 0;
-	mk_shape_from3(a, &A, &cursor_a);
-	mk_shape_from3(b, &B, &cursor_b);
+	mk_scratch scratch_a, scratch_b; /* not cleared: the shapes write what they read */
+	mk_shape_from3(a, &A, &scratch_a);
+	mk_shape_from3(b, &B, &scratch_b);
 	B.rot = m3_tmul_m3(&ra, &rb);
 	B.pos = m3_tmul(&ra, v3_sub(pb->position, pa->position));
 	B.identity = 0;

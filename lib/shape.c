@@ -95,6 +95,83 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 	return p[best];
 }
 
+#if MK_SSE2 && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define MK_SOA_SCAN 1
+
+int mk_have_soa_scan(void)
+{
+	static int have = -1;
+	if (have < 0)
+		have = __builtin_cpu_supports("avx2") != 0;
+	return have;
+}
+
+/*
+ * mk_support_points3 four points at a time, from the points' coordinates
+ * in three arrays: three loads, three products and two sums in v3_dot's
+ * order make four dots, rounded as the scalar loop rounds them.  As there,
+ * p[0] starts every lane, a lane takes a point only when its dot is
+ * greater (so a NaN dot is passed over, and a NaN start kept), and the
+ * tail re-reads the last four points (a point seen twice by a lane keeps
+ * its first index).  The lanes fold to the greatest, ties to the lower
+ * index: the first of the greatest.
+ */
+__attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
+{
+	const double *x = xyz, *y = xyz + n, *z = xyz + 2 * n;
+	__m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
+	__m256d top = _mm256_set1_pd(x[0] * d.x + y[0] * d.y + z[0] * d.z);
+	__m256d which = _mm256_setzero_pd(), at = _mm256_set_pd(4, 3, 2, 1);
+	__m256d four = _mm256_set1_pd(4);
+	for (int i = 1; i < n; i += 4) {
+		if (i + 4 > n) {
+			at = _mm256_sub_pd(at, _mm256_set1_pd(i + 4 - n));
+			i = n - 4;
+		}
+		__m256d dot = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x + i), dx),
+		                                          _mm256_mul_pd(_mm256_loadu_pd(y + i), dy)),
+		                            _mm256_mul_pd(_mm256_loadu_pd(z + i), dz));
+		__m256d gt = _mm256_cmp_pd(dot, top, _CMP_GT_OQ);
+		top = _mm256_max_pd(dot, top); /* dot where dot > top, else top (NaN kept) */
+		which = _mm256_blendv_pd(which, at, gt);
+		at = _mm256_add_pd(at, four);
+	}
+	/* Four lanes to two, two to one: the upper taken where it is greater,
+	 * or equal with a lower index. */
+	__m128d t0 = _mm256_castpd256_pd128(top), t1 = _mm256_extractf128_pd(top, 1);
+	__m128d w0 = _mm256_castpd256_pd128(which), w1 = _mm256_extractf128_pd(which, 1);
+	__m128d one = _mm_or_pd(_mm_cmpgt_pd(t1, t0), _mm_and_pd(_mm_cmpeq_pd(t1, t0), _mm_cmplt_pd(w1, w0)));
+	t0 = _mm_blendv_pd(t0, t1, one);
+	w0 = _mm_blendv_pd(w0, w1, one);
+	t1 = _mm_unpackhi_pd(t0, t0);
+	w1 = _mm_unpackhi_pd(w0, w0);
+	one = _mm_or_pd(_mm_cmpgt_sd(t1, t0), _mm_and_pd(_mm_cmpeq_sd(t1, t0), _mm_cmplt_sd(w1, w0)));
+	return _mm_cvttsd_si32(_mm_blendv_pd(w0, w1, one));
+}
+#else
+#define MK_SOA_SCAN 0
+
+int mk_have_soa_scan(void)
+{
+	return 0;
+}
+
+int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
+{
+	int best = 0;
+	double bd = xyz[0] * d.x + xyz[n] * d.y + xyz[2 * n] * d.z;
+	for (int i = 1; i < n; i++) {
+		double t = xyz[i] * d.x + xyz[n + i] * d.y + xyz[2 * n + i] * d.z;
+		if (t > bd) {
+			bd = t;
+			best = i;
+		}
+	}
+	return best;
+}
+#endif
+
 static mink_vec3 support_points2(const mink_vec2 *p, int n, mink_vec3 d)
 {
 	int best = 0;
@@ -281,6 +358,8 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 		return v3(d.x >= 0.0 ? s->half.x : -s->half.x, d.y >= 0.0 ? s->half.y : -s->half.y,
 		          d.z >= 0.0 ? s->half.z : -s->half.z);
 	case CORE_POINTS3:
+		if (s->soa)
+			return s->points3[mk_support_soa3(s->soa, s->count, d)];
 		return mk_support_points3(s->points3, s->count, d);
 	case CORE_CLIMB3:
 		return support_climb(s, d);
@@ -772,6 +851,7 @@ static void shape_init(mk_shape *c, double margin)
 	c->points2 = NULL;
 	c->adj_start = c->adj = NULL;
 	c->cursor = NULL;
+	c->soa = NULL;
 	c->dir_seed = NULL;
 	c->dir_res = 0;
 	c->rot = m3_identity();
@@ -780,7 +860,7 @@ static void shape_init(mk_shape *c, double margin)
 	c->scale = 1.0;
 }
 
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
+void mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch)
 {
 	mk_shape *c = out; /* filled in place: the struct is large */
 	shape_init(c, s->margin);
@@ -835,11 +915,11 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 		c->points3 = s->hull.points;
 		c->count = s->hull.count;
 		if (s->hull.adjacency_start && s->hull.adjacency &&
-		    c->count >= MK_CLIMB_MIN_POINTS && cursor) {
+		    c->count >= MK_CLIMB_MIN_POINTS && scratch) {
 			c->type = CORE_CLIMB3;
 			c->adj_start = s->hull.adjacency_start;
 			c->adj = s->hull.adjacency;
-			c->cursor = cursor;
+			c->cursor = &scratch->cursor;
 			const mink_hull *h = s->hull.built;
 			if (h && h->points == s->hull.points && h->count == s->hull.count &&
 			    h->adjacency_start == s->hull.adjacency_start &&
@@ -854,13 +934,22 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, int *cursor)
 				               s->hull.adjacency, c->seed, &c->bound);
 			}
 			/* the warm start where the last seed's climb ended */
-			*cursor = c->seed[5];
+			scratch->cursor = c->seed[5];
 		} else {
 			/* A built hull's radius was measured once, at build time. */
 			const mink_hull *h = s->hull.built;
 			c->bound = h && h->points == s->hull.points && h->count == s->hull.count
 			                   ? h->radius
 			                   : mk_points_radius(c->points3, c->count);
+			if (scratch && c->count >= 5 && c->count <= MK_SOA_MAX && mk_have_soa_scan()) {
+				double *x = scratch->soa, *y = x + c->count, *z = y + c->count;
+				for (int i = 0; i < c->count; i++) {
+					x[i] = c->points3[i].x;
+					y[i] = c->points3[i].y;
+					z[i] = c->points3[i].z;
+				}
+				c->soa = scratch->soa;
+			}
 		}
 		break;
 	}

@@ -5,7 +5,8 @@
  * mk_support_points3 (the first point with the greatest p.d),
  * mk_points_radius (the largest |p|) and the coordinate check behind
  * mink_shape3_check work on two points at a time where the target has the
- * vector registers for it.  Each is compared here with the obvious scalar
+ * vector registers for it, and mk_support_soa3 on four at a time from the
+ * coordinates in three arrays where the CPU has AVX2.  Each is compared here with the obvious scalar
  * loop, written out again, on point sets made to stress the lanes and the
  * order: every count from 1 to 40 (odd and even tails), ties between
  * points (duplicates, a face perpendicular to d, all points equal), the
@@ -133,7 +134,9 @@ static void test_support_is_the_first_greatest(void **st)
 {
 	(void)st;
 	mink_vec3 p[MAX_N];
-	long cases = 0, bad = 0;
+	double xyz[3 * MAX_N];
+	long cases = 0, bad = 0, soa_cases = 0;
+	int soa = mk_have_soa_scan();
 	for (int round = 0; round < ROUNDS; round++)
 		for (int n = 1; n <= MAX_N; n++) {
 			int kind = round % 7;
@@ -144,6 +147,19 @@ static void test_support_is_the_first_greatest(void **st)
 			int want = first_greatest(p, n, d);
 			mink_vec3 got = mk_support_points3(p, n, d);
 			cases++;
+			if (soa && n >= 5) {
+				/* the four-lane scan of the coordinates' copy: the very index */
+				for (int i = 0; i < n; i++) {
+					xyz[i] = p[i].x;
+					xyz[n + i] = p[i].y;
+					xyz[2 * n + i] = p[i].z;
+				}
+				int at = mk_support_soa3(xyz, n, d);
+				soa_cases++;
+				if (at != want && bad++ < 5)
+					print_message("support (four lanes): n %d kind %d round %d: got point %d, "
+					              "want point %d\n", n, kind, round, at, want);
+			}
 			/* the same point (by value: equal points are one answer) */
 			if (memcmp(&got, &p[want], sizeof got) != 0 && bad++ < 5)
 				print_message("support: n %d kind %d round %d: got (%g %g %g), "
@@ -151,7 +167,8 @@ static void test_support_is_the_first_greatest(void **st)
 				              n, kind, round, got.x, got.y, got.z, want, p[want].x,
 				              p[want].y, p[want].z);
 		}
-	print_message("support scan: %ld cases, %ld wrong\n", cases, bad);
+	print_message("support scan: %ld cases (%ld of them four lanes too), %ld wrong\n", cases,
+	              soa_cases, bad);
 	assert_int_equal(bad, 0);
 }
 
