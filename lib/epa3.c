@@ -268,22 +268,24 @@ static int face_alloc(epa_poly *P)
 	return P->nf++;
 }
 
-/* Builds the initial polytope: faces given as vertex triples, oriented
- * outwards from the centroid, adjacency found by matching edges. */
-static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
+/* Builds the initial polytope, the tetrahedron of vertices 0-3: faces
+ * given as vertex triples, oriented outwards from the centroid, each edge's
+ * face across found and checked. */
+static int poly_init(epa_poly *P)
 {
+	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
 	mink_vec3 c = v3(0, 0, 0);
-	for (int i = 0; i < P->nv; i++)
+	for (int i = 0; i < 4; i++)
 		c = v3_add(c, P->vert[i].w);
-	c = v3_scale(c, 1.0 / P->nv);
+	c = v3_scale(c, 1.0 / 4);
 	P->nf = 0;
 	P->nfree = 0;
-	for (int t = 0; t < ntri; t++) {
+	for (int t = 0; t < 4; t++) {
 		int f = face_alloc(P);
 		epa_face *F = &P->face[f];
-		F->v[0] = tri[t][0];
-		F->v[1] = tri[t][1];
-		F->v[2] = tri[t][2];
+		F->v[0] = tet[t][0];
+		F->v[1] = tet[t][1];
+		F->v[2] = tet[t][2];
 		if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->d))
 			return 0;
 		if (v3_dot(F->n, v3_sub(P->vert[F->v[0]].w, c)) < 0.0) {
@@ -299,19 +301,22 @@ static int poly_init(epa_poly *P, const int (*tri)[3], int ntri)
 		F->closed = 0;
 		F->gen = P->gen++;
 	}
-	for (int f = 0; f < P->nf; f++) {
+	/* Across an edge (a, b) of a face is the face of a, b and the vertex
+	 * the first face lacks: the one without its third vertex c, which
+	 * holds the edge as (b, a) when both are oriented outwards. */
+	int without[4];
+	for (int f = 0; f < 4; f++)
+		without[6 - P->face[f].v[0] - P->face[f].v[1] - P->face[f].v[2]] = f;
+	for (int f = 0; f < 4; f++) {
 		for (int e = 0; e < 3; e++) {
 			int a = P->face[f].v[e], b = P->face[f].v[(e + 1) % 3];
+			int g = without[P->face[f].v[(e + 2) % 3]];
 			P->face[f].adj[e] = -1;
-			for (int g = 0; g < P->nf && P->face[f].adj[e] < 0; g++) {
-				if (g == f)
-					continue;
-				for (int k = 0; k < 3; k++)
-					if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a) {
-						P->face[f].adj[e] = g;
-						P->face[f].adj_e[e] = k;
-					}
-			}
+			for (int k = 0; k < 3; k++)
+				if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a) {
+					P->face[f].adj[e] = g;
+					P->face[f].adj_e[e] = k;
+				}
 			if (P->face[f].adj[e] < 0)
 				return 0;
 		}
@@ -642,9 +647,6 @@ static int blow_up_segment(const mk_shape *A, const mk_shape *B, mk_simplex *s,
 	return 0;
 }
 
-/* The faces of a tetrahedron, by vertex index (poly_init orients them). */
-static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
-
 /* A 3-point simplex (a triangle the origin lies on) becomes a tetrahedron
  * with the support point on one side of it; 1 when a probe settled the
  * answer in *out. */
@@ -670,7 +672,7 @@ static int blow_up_triangle(const mk_shape *A, const mk_shape *B, mk_simplex *s,
 		add_vertex(P, s->v[i]);
 	/* w on the line of an edge leaves a face without a plane: the
 	 * other side's support point makes the tetrahedron instead. */
-	if (!poly_init(P, tet, 4)) {
+	if (!poly_init(P)) {
 		s->v[3] = wm;
 		P->vert[3] = wm;
 	}
@@ -700,7 +702,7 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
 	P->nv = 0;
 	for (int i = 0; i < 4; i++)
 		add_vertex(P, s->v[i]);
-	if (!poly_init(P, tet, 4)) {
+	if (!poly_init(P)) {
 		mk_touch_contact(s, v3(1, 0, 0), 0.0, out);
 		out->warning = MINK_WARN_DEGENERATE;
 		return 1;
