@@ -144,8 +144,15 @@ typedef struct mk_scratch {
 } mk_scratch;
 
 /* The core of a checked public shape, in its own frame (identity placement),
- * with the per-query scratch it may point into. */
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch);
+ * with the per-query scratch it may point into.  A hull's points whose
+ * check was deferred (mk_hull_soa, no adjacency) are checked here: then
+ * MINK_ERR_BAD_SHAPE when one is not. */
+mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch);
+/* mink_shape3_check, with the scan of a hull's points or without it. */
+mink_error mk_shape3_check(const mink_shape3 *s, int points);
+/* A hull mk_shape_from3 scans four points at a time (given scratch): its
+ * radius and coordinates' copy come from one pass. */
+int mk_hull_soa(const mink_shape3 *s);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
 /* A hull's six axis-extreme vertices (climbed from vertex 0) and the
  * largest of their distances from the origin. */

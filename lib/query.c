@@ -612,8 +612,15 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	mink_options defaults = mink_default_options();
 	const mink_options *o = opt ? opt : &defaults;
 	mink_error e;
-	if ((e = mink_shape3_check(a)) != MINK_ERR_NONE ||
-	    (e = mink_shape3_check(b)) != MINK_ERR_NONE) {
+	/* A point hull scanned four points at a time is checked in the pass
+	 * that copies its coordinates (mk_shape_from3), still before the poses
+	 * are. */
+	mk_shape A, B;
+	mk_scratch scratch_a, scratch_b; /* not cleared: the shapes write what they read */
+	if ((e = mk_shape3_check(a, !mk_hull_soa(a))) != MINK_ERR_NONE ||
+	    (e = mk_shape3_check(b, !mk_hull_soa(b))) != MINK_ERR_NONE ||
+	    (e = mk_shape_from3(a, &A, &scratch_a)) != MINK_ERR_NONE ||
+	    (e = mk_shape_from3(b, &B, &scratch_b)) != MINK_ERR_NONE) {
 		fail(out, 3, e);
 		return out->status;
 	}
@@ -626,10 +633,6 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	}
 
 	mat3 ra = m3_from_quat(qa), rb = m3_from_quat(qb);
-	mk_shape A, B;
-	mk_scratch scratch_a, scratch_b; /* not cleared: the shapes write what they read */
-	mk_shape_from3(a, &A, &scratch_a);
-	mk_shape_from3(b, &B, &scratch_b);
 	B.rot = m3_tmul_m3(&ra, &rb);
 	B.pos = m3_tmul(&ra, v3_sub(pb->position, pa->position));
 	B.identity = 0;

@@ -729,6 +729,17 @@ static int points_ok(const mink_vec3 *p, int n)
 
 mink_error mink_shape3_check(const mink_shape3 *s)
 {
+	return mk_shape3_check(s, 1);
+}
+
+int mk_hull_soa(const mink_shape3 *s)
+{
+	return s && s->type == MINK_HULL && s->hull.count >= 5 && s->hull.count <= MK_SOA_MAX &&
+	       (!s->hull.adjacency || s->hull.count < MK_CLIMB_MIN_POINTS) && mk_have_soa_scan();
+}
+
+mink_error mk_shape3_check(const mink_shape3 *s, int points)
+{
 	if (!s || !finite_size(s->margin))
 		return MINK_ERR_BAD_SHAPE;
 	switch (s->type) {
@@ -767,7 +778,7 @@ mink_error mink_shape3_check(const mink_shape3 *s)
 			return MINK_ERR_BAD_SHAPE;
 		/* A hull with adjacency comes from mink_hull_build, which checked
 		 * its points: a scan here would cost what hill climbing saves. */
-		if (s->hull.adjacency)
+		if (s->hull.adjacency || !points)
 			return MINK_ERR_NONE;
 		return points_ok(s->hull.points, s->hull.count) ? MINK_ERR_NONE : MINK_ERR_BAD_SHAPE;
 	}
@@ -839,6 +850,71 @@ double mk_points_radius(const mink_vec3 *p, int n)
 	return m;
 }
 
+#if MK_SOA_SCAN
+/*
+ * One pass over a hull's points for the four-lane scan: their coordinates
+ * copied to xyz = x[n], y[n], z[n], *radius = mk_points_radius(p, n) (the
+ * greatest squared length is the same number in any order), and 1 when
+ * every coordinate passes points_ok's test.  Four points are six loads of
+ * two coordinates, regrouped into x, y and z by three shuffles.
+ */
+__attribute__((target("avx2"))) static int soa_prepare(const mink_vec3 *p, int n, double *xyz,
+                                                       double *radius)
+{
+	double *x = xyz, *y = xyz + n, *z = xyz + 2 * n;
+	__m256d sign = _mm256_set1_pd(-0.0), max = _mm256_set1_pd(MINK_MAX_COORD);
+	__m256d ok = _mm256_castsi256_pd(_mm256_set1_epi64x(-1)), top = _mm256_setzero_pd();
+	int i = 0;
+	for (const double *q = &p[0].x; i + 4 <= n; i += 4, q += 12) {
+		/* (x0 y0 | x2 y2), (z0 x1 | z2 x3), (y1 z1 | y3 z3) */
+		__m256d r0 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(q)),
+		                                  _mm_loadu_pd(q + 6), 1);
+		__m256d r1 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(q + 2)),
+		                                  _mm_loadu_pd(q + 8), 1);
+		__m256d r2 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(q + 4)),
+		                                  _mm_loadu_pd(q + 10), 1);
+		__m256d vx = _mm256_shuffle_pd(r0, r1, 0xA), vy = _mm256_shuffle_pd(r0, r2, 0x5),
+		        vz = _mm256_shuffle_pd(r1, r2, 0xA);
+		_mm256_storeu_pd(x + i, vx);
+		_mm256_storeu_pd(y + i, vy);
+		_mm256_storeu_pd(z + i, vz);
+		ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_andnot_pd(sign, vx), max, _CMP_LE_OQ));
+		ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_andnot_pd(sign, vy), max, _CMP_LE_OQ));
+		ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_andnot_pd(sign, vz), max, _CMP_LE_OQ));
+		__m256d len2 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(vx, vx), _mm256_mul_pd(vy, vy)),
+		                             _mm256_mul_pd(vz, vz));
+		top = _mm256_max_pd(len2, top);
+	}
+	int good = _mm256_movemask_pd(ok) == 15;
+	double lane[4];
+	_mm256_storeu_pd(lane, top);
+	double m2 = fmax(fmax(lane[0], lane[1]), fmax(lane[2], lane[3]));
+	for (; i < n; i++) {
+		x[i] = p[i].x;
+		y[i] = p[i].y;
+		z[i] = p[i].z;
+		good &= fabs(p[i].x) <= MINK_MAX_COORD && fabs(p[i].y) <= MINK_MAX_COORD &&
+		        fabs(p[i].z) <= MINK_MAX_COORD;
+		double t = v3_len2(p[i]);
+		m2 = t > m2 ? t : m2;
+	}
+	/* as mk_points_radius: tiny points the slow way */
+	*radius = m2 > 1e-280 ? sqrt(m2) : mk_points_radius(p, n);
+	return good;
+}
+#else
+static int soa_prepare(const mink_vec3 *p, int n, double *xyz, double *radius)
+{
+	for (int i = 0; i < n; i++) {
+		xyz[i] = p[i].x;
+		xyz[n + i] = p[i].y;
+		xyz[2 * n + i] = p[i].z;
+	}
+	*radius = mk_points_radius(p, n);
+	return points_ok(p, n);
+}
+#endif
+
 /* Fills the core of a checked 3D shape, in its own frame. */
 /* The fields every core reads; the rest are set per type. */
 static void shape_init(mk_shape *c, double margin)
@@ -860,7 +936,7 @@ static void shape_init(mk_shape *c, double margin)
 	c->scale = 1.0;
 }
 
-void mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch)
+mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch)
 {
 	mk_shape *c = out; /* filled in place: the struct is large */
 	shape_init(c, s->margin);
@@ -935,25 +1011,24 @@ void mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch)
 			}
 			/* the warm start where the last seed's climb ended */
 			scratch->cursor = c->seed[5];
+		} else if (scratch && mk_hull_soa(s)) {
+			/* The radius, the copy and, for points no build checked, the
+			 * check mink_query3 deferred, in one pass. */
+			if (!soa_prepare(c->points3, c->count, scratch->soa, &c->bound) &&
+			    !s->hull.adjacency)
+				return MINK_ERR_BAD_SHAPE;
+			c->soa = scratch->soa;
 		} else {
 			/* A built hull's radius was measured once, at build time. */
 			const mink_hull *h = s->hull.built;
 			c->bound = h && h->points == s->hull.points && h->count == s->hull.count
 			                   ? h->radius
 			                   : mk_points_radius(c->points3, c->count);
-			if (scratch && c->count >= 5 && c->count <= MK_SOA_MAX && mk_have_soa_scan()) {
-				double *x = scratch->soa, *y = x + c->count, *z = y + c->count;
-				for (int i = 0; i < c->count; i++) {
-					x[i] = c->points3[i].x;
-					y[i] = c->points3[i].y;
-					z[i] = c->points3[i].z;
-				}
-				c->soa = scratch->soa;
-			}
 		}
 		break;
 	}
 	c->bound += c->margin;
+	return MINK_ERR_NONE;
 }
 
 /* Fills the core of a checked 2D shape, in its own frame (z = 0). */

@@ -182,6 +182,15 @@ static void test_radius_is_the_largest_length(void **st)
 			int kind = round % 7;
 			make_points(p, n, kind);
 			double want = largest_length(p, n), got = mk_points_radius(p, n);
+			/* A query's core of the hull: its radius from the pass that
+			 * copies the coordinates for the four-lane scan, where it does. */
+			static mk_scratch scratch;
+			mk_shape core;
+			mink_shape3 s = {0};
+			s.type = MINK_HULL;
+			s.hull.points = p;
+			s.hull.count = n;
+			int built = mk_shape_from3(&s, &core, &scratch) == MINK_ERR_NONE;
 			int ok = memcmp(&got, &want, sizeof got) == 0;
 			if (kind == 5) {
 				/* squares underflow: the scaled way, within its rounding */
@@ -190,6 +199,12 @@ static void test_radius_is_the_largest_length(void **st)
 					want = fmax(want, hypot(hypot(p[i].x, p[i].y), p[i].z));
 				ok = fabs(got - want) <= 1e-15 * want;
 			}
+			ok = ok && built && memcmp(&core.bound, &got, sizeof got) == 0;
+			if (core.soa)
+				for (int i = 0; i < n; i++)
+					ok = ok && memcmp(&core.soa[i], &p[i].x, sizeof(double)) == 0 &&
+					     memcmp(&core.soa[n + i], &p[i].y, sizeof(double)) == 0 &&
+					     memcmp(&core.soa[2 * n + i], &p[i].z, sizeof(double)) == 0;
 			cases++;
 			if (!ok && bad++ < 5)
 				print_message("radius: n %d round %d: got %.17g want %.17g\n", n, round,
@@ -225,9 +240,16 @@ static void test_check_finds_every_bad_coordinate(void **st)
 			s.hull.points = p;
 			s.hull.count = n;
 			int want = all_within(p, n), got = mink_shape3_check(&s) == MINK_ERR_NONE;
+			/* and as mink_query3 checks: the scan deferred to the pass
+			 * that copies the coordinates, where there is one */
+			static mk_scratch scratch;
+			mk_shape core;
+			int query = mk_shape3_check(&s, !mk_hull_soa(&s)) == MINK_ERR_NONE &&
+			            mk_shape_from3(&s, &core, &scratch) == MINK_ERR_NONE;
 			cases++;
-			if (got != want && bad++ < 5)
-				print_message("check: n %d round %d: got %d want %d\n", n, round, got, want);
+			if ((got != want || query != want) && bad++ < 5)
+				print_message("check: n %d round %d: got %d (query %d) want %d\n", n, round,
+				              got, query, want);
 		}
 	print_message("coordinate check: %ld cases, %ld wrong\n", cases, bad);
 	assert_int_equal(bad, 0);
