@@ -153,6 +153,9 @@ typedef struct mink_hull {
 	/** The largest distance of a vertex (of points) from the origin: the
 	 *  bounding radius queries of a hull without hill climbing use. */
 	double radius;
+	/** With adjacency: the library's own copy of the vertices and their
+	 *  neighbours laid out for hill climbing (not for callers to read). */
+	void *walk;
 } mink_hull;
 
 /** Outcome of mink_hull_build(). */

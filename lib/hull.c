@@ -10,6 +10,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ void mink_hull_free(mink_hull *h)
 	free(h->adjacency);
 	free(h->faces);
 	free(h->dir_seed);
+	free(h->walk);
 	memset(h, 0, sizeof *h);
 }
 
@@ -226,6 +228,98 @@ done:
 	return st;
 }
 
+/* A record's place in the walk block: its vertex's direction from the
+ * centroid on a cube map of 64^2 cells a face, the cells of a face in
+ * Z order (nearby cells, nearby places), ties by vertex. */
+typedef struct walk_key {
+	unsigned key;
+	int v;
+} walk_key;
+
+static int cmp_walk_key(const void *pa, const void *pb)
+{
+	const walk_key *a = pa, *b = pb;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+/* A record's doubles: x, y, z, the vertex and degree, the neighbours,
+ * rounded up to whole cache lines (8 doubles; a vertex of at most eight
+ * neighbours, nearly all, takes one line). */
+static size_t walk_size(int degree)
+{
+	return (4 + (size_t)(degree + 1) / 2 + 7) / 8 * 8;
+}
+
+static unsigned z_order(unsigned i, unsigned j)
+{
+	unsigned k = 0;
+	for (int b = 0; b < 8; b++)
+		k |= ((i >> b) & 1u) << (2 * b + 1) | ((j >> b) & 1u) << (2 * b);
+	return k;
+}
+
+mk_walk *mk_walk_build(const mink_vec3 *points, int count, const int *adj_start, const int *adj,
+                       const int *dir_seed, int dir_res)
+{
+	enum { RES = 64 };
+	int cells = 6 * dir_res * dir_res;
+	size_t nrec = 0;
+	for (int v = 0; v < count; v++)
+		nrec += walk_size(adj_start[v + 1] - adj_start[v]);
+	/* the records from a cache line's start (malloc promises 16 bytes) */
+	size_t head = (sizeof(mk_walk) + 63) / 64 * 64 + 48;
+	char *m = malloc(head + nrec * sizeof(double) + (size_t)(cells + count) * sizeof(int));
+	walk_key *order = malloc(sizeof(walk_key) * (size_t)count);
+	if (!m || !order) {
+		free(m);
+		free(order);
+		return NULL;
+	}
+	mk_walk *w = (mk_walk *)(void *)m;
+	w->rec = (double *)(void *)(m + head - (size_t)((uintptr_t)(m + head) % 64));
+	w->seed = (int *)(void *)(w->rec + nrec);
+	w->rec_of = w->seed + cells;
+
+	mink_vec3 c = v3(0, 0, 0);
+	for (int v = 0; v < count; v++)
+		c = v3_add(c, points[v]);
+	c = v3_scale(c, 1.0 / count);
+	for (int v = 0; v < count; v++) {
+		int cell = mk_dir_cell(v3_sub(points[v], c), RES);
+		unsigned f = (unsigned)(cell / (RES * RES)), i = (unsigned)(cell / RES % RES),
+		         j = (unsigned)(cell % RES);
+		order[v].key = f << 16 | z_order(i, j);
+		order[v].v = v;
+	}
+	qsort(order, (size_t)count, sizeof *order, cmp_walk_key);
+	int off = 0;
+	for (int k = 0; k < count; k++) {
+		int v = order[k].v;
+		w->rec_of[v] = off;
+		off += (int)walk_size(adj_start[v + 1] - adj_start[v]);
+	}
+	for (int v = 0; v < count; v++) {
+		double *r = w->rec + w->rec_of[v];
+		int deg = adj_start[v + 1] - adj_start[v];
+		r[0] = points[v].x;
+		r[1] = points[v].y;
+		r[2] = points[v].z;
+		int *h = (int *)(void *)(r + 3);
+		h[0] = v;
+		h[1] = deg;
+		for (int k = 0; k < deg; k++)
+			h[2 + k] = w->rec_of[adj[adj_start[v] + k]];
+		for (int k = 2 + deg; k < 2 * ((int)walk_size(deg) - 3); k++)
+			h[k] = 0;
+	}
+	for (int k = 0; k < cells; k++)
+		w->seed[k] = w->rec_of[dir_seed[k]];
+	free(order);
+	return w;
+}
+
 mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 {
 	memset(out, 0, sizeof *out);
@@ -284,6 +378,12 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 		}
 		mk_climb_table(out->points, out->adjacency_start, out->adjacency, out->seed[0],
 		               MK_DIR_RES, out->dir_seed);
+		out->walk = mk_walk_build(out->points, out->count, out->adjacency_start,
+		                          out->adjacency, out->dir_seed, MK_DIR_RES);
+		if (!out->walk) {
+			mink_hull_free(out);
+			return MINK_HULL_NOMEM;
+		}
 		return st;
 	}
 	out->points = u;

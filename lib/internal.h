@@ -76,6 +76,8 @@ typedef struct mk_shape {
 	int seed[6];       /* CORE_CLIMB3: extreme vertices along +-x, +-y, +-z */
 	const int *dir_seed; /* CORE_CLIMB3 of a built hull: a cube map of extreme */
 	int dir_res;       /* vertices, 6 * dir_res^2 cells (mk_dir_cell); or NULL */
+	const struct mk_walk *walk; /* CORE_CLIMB3 of a built hull: its walk block */
+	int *walk_cursor;  /* the record of *cursor's vertex there */
 	double margin;     /* total swept radius (radius of sphere/capsule + margin) */
 	double bound;      /* bounding radius of the swept shape about its origin */
 	/* Placement in the query frame: x_frame = rot * x_local + pos. */
@@ -100,6 +102,29 @@ typedef struct mk_shape {
 #ifndef MK_DIR_RES
 #define MK_DIR_RES 8
 #endif
+
+/*
+ * A built hull's walk block (mink_hull.walk): each vertex's point, its index
+ * and its neighbours in one record, the neighbours named by their records'
+ * offsets, so that a step of hill climbing waits for one load from memory
+ * (the neighbours' records, all at once) instead of three in a row (the
+ * adjacency's start, then the list, then each neighbour's point).  The
+ * records lie in the order of their directions on a cube map, so that
+ * neighbours share cache lines.  Record at offset r (in doubles) of rec:
+ * x, y, z, then int32 vertex, degree and the neighbours' offsets, padded to
+ * a double.  The neighbours are in adjacency's order and the cells' starts
+ * are dir_seed's vertices: the walk takes support_climb's very path.
+ */
+typedef struct mk_walk {
+	int *seed;    /* [6 dir_res^2]: the record of dir_seed's vertex */
+	int *rec_of;  /* [count]: each vertex's record */
+	double *rec;
+} mk_walk;
+
+/* The walk block of a hull with adjacency and dir_seed, in one allocation
+ * (free() releases it); NULL when out of memory. */
+mk_walk *mk_walk_build(const mink_vec3 *points, int count, const int *adj_start, const int *adj,
+                       const int *dir_seed, int dir_res);
 
 /* The largest |p[i]| (0 for n = 0), robust to tiny coordinates. */
 double mk_points_radius(const mink_vec3 *p, int n);
@@ -140,6 +165,7 @@ double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec
  * coordinates' copy of the four-lane scan. */
 typedef struct mk_scratch {
 	int cursor;
+	int walk_cursor; /* the cursor's record in a built hull's walk block */
 	double soa[3 * MK_SOA_MAX];
 } mk_scratch;
 

@@ -98,40 +98,66 @@ static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 t
 static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
 {
 	const mink_vec3 *p = s->points3;
+	/* On a built hull's walk block (mk_walk) the records the climb just
+	 * read: key[] holds records there, vertices otherwise. */
+	const double *rec = s->walk ? s->walk->rec : NULL;
 	(void)mk_support_local(s, d);
-	int set[WALK_MAX], n = 0;
-	set[n++] = *s->cursor;
-	double m = v3_dot(p[set[0]], d);
-	for (int i = 0; i < n; i++)
-		for (int k = s->adj_start[set[i]]; k < s->adj_start[set[i] + 1]; k++) {
-			int u = s->adj[k], seen = 0;
-			double du = v3_dot(p[u], d);
+	int set[WALK_MAX], key[WALK_MAX], n = 0;
+	set[n] = *s->cursor;
+	key[n++] = rec ? *s->walk_cursor : *s->cursor;
+	mink_vec3 pt[WALK_MAX];
+	pt[0] = p[set[0]];
+	if (rec)
+		pt[0] = v3(rec[key[0]], rec[key[0] + 1], rec[key[0] + 2]);
+	double m = v3_dot(pt[0], d);
+	for (int i = 0; i < n; i++) {
+		const int *next;
+		int deg;
+		if (rec) {
+			const int *h = (const int *)(const void *)(rec + key[i] + 3);
+			deg = h[1];
+			next = h + 2;
+		} else {
+			deg = s->adj_start[set[i] + 1] - s->adj_start[set[i]];
+			next = s->adj + s->adj_start[set[i]];
+		}
+		for (int k = 0; k < deg; k++) {
+			int u = next[k], seen = 0;
+			mink_vec3 pu = rec ? v3(rec[u], rec[u + 1], rec[u + 2]) : p[u];
+			double du = v3_dot(pu, d);
 			if (du < m - t)
 				continue;
 			for (int j = 0; j < n && !seen; j++)
-				seen = set[j] == u;
+				seen = key[j] == u;
 			if (seen)
 				continue;
 			if (n == WALK_MAX) {
 				top_points3(f, p, s->count, mk_support_points3(p, s->count, d), d, t);
 				return;
 			}
-			set[n++] = u;
+			set[n] = rec ? ((const int *)(const void *)(rec + u + 3))[0] : u;
+			key[n] = u;
+			pt[n++] = pu;
 			m = fmax(m, du);
 		}
+	}
+	/* in vertex order, as the scan meets them */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && set[j - 1] > set[j]; j--) {
 			int x = set[j];
 			set[j] = set[j - 1];
 			set[j - 1] = x;
+			mink_vec3 y = pt[j];
+			pt[j] = pt[j - 1];
+			pt[j - 1] = y;
 		}
 	int kept = 0;
 	for (int i = 0; i < n; i++)
-		kept += v3_dot(p[set[i]], d) >= m - t;
+		kept += v3_dot(pt[i], d) >= m - t;
 	int step = kept > FEATURE_MAX ? (kept + FEATURE_MAX - 1) / FEATURE_MAX : 1, k = 0;
 	for (int i = 0; i < n; i++)
-		if (v3_dot(p[set[i]], d) >= m - t && k++ % step == 0)
-			put(f, p[set[i]]);
+		if (v3_dot(pt[i], d) >= m - t && k++ % step == 0)
+			put(f, pt[i]);
 }
 
 static void top_points2(feature *f, const mink_vec2 *pts, int count, mink_vec3 d, double t)

@@ -251,6 +251,41 @@ static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 	return p[v];
 }
 
+/* support_climb on the walk block (mk_walk): the same start, the same
+ * neighbours in the same order, the same comparisons, so the same path and
+ * the same vertex; a step reads one record and its neighbours' records. */
+static mink_vec3 support_walk(const mk_shape *s, mink_vec3 d)
+{
+	const double *rec = s->walk->rec;
+	int r = *s->walk_cursor;
+	double best = rec[r] * d.x + rec[r + 1] * d.y + rec[r + 2] * d.z;
+	int u = s->walk->seed[mk_dir_cell(d, s->dir_res)];
+	double t = rec[u] * d.x + rec[u + 1] * d.y + rec[u + 2] * d.z;
+	if (t > best) {
+		best = t;
+		r = u;
+	}
+	for (;;) {
+		const int *h = (const int *)(const void *)(rec + r + 3);
+		int deg = h[1], moved = 0;
+		for (int k = 0; k < deg; k++) {
+			int q = h[2 + k];
+			t = rec[q] * d.x + rec[q + 1] * d.y + rec[q + 2] * d.z;
+			if (t > best) {
+				best = t;
+				r = q;
+				moved = 1;
+				break;
+			}
+		}
+		if (!moved)
+			break;
+	}
+	*s->walk_cursor = r;
+	*s->cursor = ((const int *)(const void *)(rec + r + 3))[0];
+	return v3(rec[r], rec[r + 1], rec[r + 2]);
+}
+
 /*
  * The extreme vertices along +-x, +-y, +-z, found by climbing from vertex
  * 0 in that order, and the largest of their distances from the origin: the
@@ -362,6 +397,8 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 			return s->points3[mk_support_soa3(s->soa, s->count, d)];
 		return mk_support_points3(s->points3, s->count, d);
 	case CORE_CLIMB3:
+		if (s->walk)
+			return support_walk(s, d);
 		return support_climb(s, d);
 	case CORE_POINTS2:
 		return support_points2(s->points2, s->count, d);
@@ -928,6 +965,8 @@ static void shape_init(mk_shape *c, double margin)
 	c->adj_start = c->adj = NULL;
 	c->cursor = NULL;
 	c->soa = NULL;
+	c->walk = NULL;
+	c->walk_cursor = NULL;
 	c->dir_seed = NULL;
 	c->dir_res = 0;
 	c->rot = m3_identity();
@@ -1005,6 +1044,11 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 				c->bound = h->seed_bound;
 				c->dir_seed = h->dir_seed;
 				c->dir_res = h->dir_res;
+				if (h->walk) {
+					c->walk = h->walk;
+					c->walk_cursor = &scratch->walk_cursor;
+					scratch->walk_cursor = c->walk->rec_of[h->seed[5]];
+				}
 			} else {
 				mk_climb_seeds(s->hull.points, s->hull.adjacency_start,
 				               s->hull.adjacency, c->seed, &c->bound);

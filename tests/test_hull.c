@@ -20,6 +20,7 @@
 
 #include "mink.h"
 #include "testutil.h"
+#include "../lib/internal.h"
 
 static void check_hull(const mink_vec3 *pts, int n, const mink_hull *h)
 {
@@ -167,12 +168,76 @@ static void test_hull_climb_equals_scan(void **state)
 	tu_end("climb_equals_scan", cases);
 }
 
+/*
+ * The walk block (mk_walk) must take hill climbing's very path: the same
+ * vertex for every direction, ties included, from the same warm start.  Two
+ * cores of one built hull, one climbing over the walk block and one over
+ * the adjacency (its walk removed), get the same directions in turn: random
+ * ones, the axes, and on a hull of two stacked rims (whole rims tie along
+ * its axis, pairs of rim points across it) those directions exactly.
+ */
+static void test_hull_walk_equals_climb(void **state)
+{
+	(void)state;
+	tu_rng r;
+	tu_rng_seed(&r, 4242);
+	tu_begin();
+	long cases = 0;
+	for (int t = 0; t < 60; t++) {
+		int rims = t % 3 == 0, n = rims ? 2 * tu_rng_int(&r, 32, 400) : tu_rng_int(&r, 64, 4000);
+		mink_vec3 *p = malloc(sizeof *p * (size_t)n);
+		for (int i = 0; i < n; i++) {
+			if (rims) {
+				double a = 6.283185307179586 * (i / 2) / (n / 2);
+				p[i] = (mink_vec3){cos(a), sin(a), i % 2 ? 0.5 : -0.5};
+			} else {
+				p[i] = tu_scale(tu_rng_unit_vec3(&r), tu_rng_range(&r, 0.9, 1.0));
+			}
+		}
+		mink_hull h;
+		CHECK(mink_hull_build(p, n, &h) == MINK_HULL_OK, "built");
+		mink_shape3 pub = mink_hull_shape(&h, 0.0);
+		mk_scratch sw, sc;
+		mk_shape walk, climb;
+		CHECK(mk_shape_from3(&pub, &walk, &sw) == MINK_ERR_NONE, "core");
+		CHECK(mk_shape_from3(&pub, &climb, &sc) == MINK_ERR_NONE, "core");
+		if (h.count < MK_CLIMB_MIN_POINTS) {
+			mink_hull_free(&h);
+			free(p);
+			continue;
+		}
+		CHECK(walk.type == CORE_CLIMB3 && walk.walk != NULL, "walks");
+		climb.walk = NULL;
+		for (int q = 0; q < 400; q++) {
+			mink_vec3 d;
+			int k = q % 8;
+			if (k < 6)
+				d = (mink_vec3){k == 0 ? 1 : k == 1 ? -1 : 0, k == 2 ? 1 : k == 3 ? -1 : 0,
+				                k == 4 ? 1 : k == 5 ? -1 : 0};
+			else
+				d = tu_rng_unit_vec3(&r);
+			if (q % 5 == 0)
+				d = tu_scale(d, 1e-3); /* length does not matter */
+			mink_vec3 a = mk_support_local(&walk, d), b = mk_support_local(&climb, d);
+			tu_case("walk #%d/%d n %d vertices %d", t, q, n, h.count);
+			CHECK(memcmp(&a, &b, sizeof a) == 0, "same point");
+			CHECK(sw.cursor == sc.cursor, "same vertex");
+			CHECK(memcmp(&a, &h.points[sw.cursor], sizeof a) == 0, "the cursor's point");
+			cases++;
+		}
+		mink_hull_free(&h);
+		free(p);
+	}
+	tu_end("walk_equals_climb", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hull_random),
 		cmocka_unit_test(test_hull_degenerate),
 		cmocka_unit_test(test_hull_climb_equals_scan),
+		cmocka_unit_test(test_hull_walk_equals_climb),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
