@@ -27,7 +27,7 @@
 
 typedef const unsigned char *cur;
 
-/* The 3D kinds read here; others (segment, triangle, 2D) are declined. */
+/* The 3D kinds read here; 2D records are declined. */
 enum {
 	HAS_TYPE = 1 << 0,
 	HAS_POSITION = 1 << 1,
@@ -39,6 +39,7 @@ enum {
 	HAS_HALF_HEIGHT = 1 << 7,
 	HAS_OBJ = 1 << 8,
 	HAS_OBJECT = 1 << 9,
+	HAS_POINTS = 1 << 10,
 	POSE = HAS_TYPE | HAS_POSITION | HAS_ROTATION | HAS_MARGIN
 };
 
@@ -77,8 +78,10 @@ static const fkind fkinds[] = {
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
 	{KIND("ellipsoid"), MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
 	{KIND("point"), MINK_POINT, 0, 0},
-	/* inline points are left to the strict path */
-	{KIND("hull"), MINK_HULL, HAS_OBJ, HAS_OBJ | HAS_OBJECT},
+	{KIND("segment"), MINK_SEGMENT, HAS_POINTS, HAS_POINTS},
+	{KIND("triangle"), MINK_TRIANGLE, HAS_POINTS, HAS_POINTS},
+	/* 'obj' (and 'object') or 'points': checked in shape() */
+	{KIND("hull"), MINK_HULL, 0, HAS_OBJ | HAS_OBJECT | HAS_POINTS},
 };
 
 static inline void blanks(cur *s)
@@ -226,6 +229,46 @@ static int numbers(const cli_fastpair *f, cur *s, int n, double *out)
 	return 0;
 }
 
+static int in_range(const double *v, int n);
+
+/*
+ * An array of at least one point of three numbers, every coordinate within
+ * MINK_MAX_COORD, into the pair's growing buffer for `side` (where the
+ * strict path puts a hull's points too); *count gets their number.
+ */
+static int points(const cli_fastpair *f, cur *s, int side, cli_pair *p, int *count)
+{
+	size_t n = 0;
+
+	if (**s != '[')
+		return -1;
+	++*s;
+	blanks(s);
+	for (;;) {
+		double v[3];
+
+		if (n == p->cap3[side]) {
+			size_t cap = n < 8 ? 8 : 2 * n;
+
+			p->pts3[side] = cli_xrealloc(p->pts3[side], cap * sizeof *p->pts3[side]);
+			p->cap3[side] = cap;
+		}
+		if (numbers(f, s, 3, v) < 0 || !in_range(v, 3))
+			return -1;
+		p->pts3[side][n++] = (mink_vec3){v[0], v[1], v[2]};
+		blanks(s);
+		if (**s == ']')
+			break;
+		if (**s != ',' || n == 0x7FFFFFFF)
+			return -1;
+		++*s;
+		blanks(s);
+	}
+	++*s;
+	*count = (int)n;
+	return 0;
+}
+
 static int in_range(const double *v, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -260,6 +303,7 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 	unsigned has = 0;
 	double pos[3] = {0, 0, 0}, rot[4], margin = 0;
 	double v3[3] = {0, 0, 0}, radius = 0, half_height = 0;
+	int npts = 0;
 	const char *obj = NULL, *object = NULL;
 	mink_shape3 *sh = &p->shape3[side];
 	mink_quat quat = {1, 0, 0, 0};
@@ -291,7 +335,8 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 		case 6:
 			bit = NAME_IS(w, "radius") ? HAS_RADIUS
 			      : NAME_IS(w, "margin") ? HAS_MARGIN
-			      : NAME_IS(w, "object") ? HAS_OBJECT : 0;
+			      : NAME_IS(w, "object") ? HAS_OBJECT
+			      : NAME_IS(w, "points") ? HAS_POINTS : 0;
 			break;
 		case 8:
 			bit = NAME_IS(w, "position") ? HAS_POSITION
@@ -337,6 +382,10 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 			break;
 		case HAS_HALF_HEIGHT:
 			if (number(f, s, &half_height) < 0)
+				return -1;
+			break;
+		case HAS_POINTS:
+			if (points(f, s, side, p, &npts) < 0)
 				return -1;
 			break;
 		case HAS_OBJ:
@@ -405,9 +454,29 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 			sh->cone.half_height = half_height;
 		}
 		break;
+	case MINK_SEGMENT:
+		if (npts != 2)
+			return -1;
+		sh->segment.points[0] = p->pts3[side][0];
+		sh->segment.points[1] = p->pts3[side][1];
+		break;
+	case MINK_TRIANGLE:
+		if (npts != 3)
+			return -1;
+		for (int i = 0; i < 3; i++)
+			sh->triangle.points[i] = p->pts3[side][i];
+		break;
 	case MINK_HULL:
-		if (!*obj)
-			return -1; /* an empty path */
+		if (has & HAS_POINTS) {
+			/* inline points, scanned, never built (as parse_shape) */
+			if (has & (HAS_OBJ | HAS_OBJECT))
+				return -1;
+			sh->hull.points = p->pts3[side];
+			sh->hull.count = npts;
+			break;
+		}
+		if (!(has & HAS_OBJ) || !*obj)
+			return -1; /* no path, or an empty one */
 		p->obj[side] = obj;
 		p->object[side] = object;
 		break;

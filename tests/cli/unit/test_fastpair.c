@@ -68,7 +68,7 @@ static void numbers(text *t, int n, int size)
 
 static const char *const kinds[] = {
 	"box", "sphere", "capsule", "cylinder", "cone", "ellipsoid", "point",
-	"hull", "segment", "circle", "cube"
+	"hull", "segment", "triangle", "circle", "cube"
 };
 
 /* One member of a shape: its key and value. */
@@ -105,15 +105,33 @@ static void member(text *t, const char *key)
 		put(t, pick(2) ? "\"meshes/cube.obj\"" : "\"\"");
 	else if (!strcmp(key, "object"))
 		put(t, "\"cube\"");
-	else if (!strcmp(key, "points"))
-		put(t, "[[0,0,0],[1,0,0]]");
+	else if (!strcmp(key, "points")) {
+		/* 0 to 5 points, mostly of three numbers; sometimes not an array */
+		int np = pick(8) ? 1 + pick(4) : pick(2) ? 0 : 5;
+
+		if (pick(40) == 0) {
+			number(t, 0);
+			return;
+		}
+		put(t, "[");
+		blank(t);
+		for (int i = 0; i < np; i++) {
+			if (i) {
+				put(t, ",");
+				blank(t);
+			}
+			numbers(t, pick(30) ? 3 : 2, 0);
+			blank(t);
+		}
+		put(t, "]");
+	}
 	else
 		number(t, 1);
 }
 
 static void shape(text *t)
 {
-	const char *kind = kinds[pick(4) ? pick(7) : pick(11)];
+	const char *kind = kinds[pick(4) ? pick(10) : pick(12)];
 	const char *keys[8];
 	int n = 0;
 
@@ -136,9 +154,13 @@ static void shape(text *t)
 		keys[n++] = "half_height";
 	} else if (!strcmp(kind, "hull")) {
 		keys[n++] = pick(3) ? "obj" : "points";
-	} else if (!strcmp(kind, "segment")) {
+	} else if (!strcmp(kind, "segment") || !strcmp(kind, "triangle")) {
 		keys[n++] = "points";
 	}
+	if (!strcmp(kind, "hull") && pick(30) == 0) /* both, or an object alone */
+		keys[n++] = pick(2) ? "obj" : "object";
+	if (!strcmp(kind, "hull") && pick(30) == 0)
+		keys[n++] = "points";
 	if (pick(25) == 0) /* a member too many, or one missing */
 		keys[n++] = pick(2) ? "radius" : "half_extents";
 	else if (pick(25) == 0 && n > 1)
@@ -264,10 +286,22 @@ static int same_pair(const cli_pair *x, const cli_id *xi, const cli_pair *y,
 	if (xi->str ? strcmp(xi->str, yi->str) != 0
 	            : memcmp(&xi->num, &yi->num, sizeof xi->num) != 0)
 		return 0;
-	for (int s = 0; s < 2; s++)
-		if (memcmp(&x->shape3[s], &y->shape3[s], sizeof x->shape3[s]) != 0 ||
+	for (int s = 0; s < 2; s++) {
+		mink_shape3 a = x->shape3[s], b = y->shape3[s];
+
+		/* a hull's inline points: the same values, each in its own buffer */
+		if (a.type == MINK_HULL && b.type == MINK_HULL && a.hull.points && b.hull.points &&
+		    !a.hull.adjacency && !b.hull.adjacency) {
+			if (a.hull.count != b.hull.count ||
+			    memcmp(a.hull.points, b.hull.points,
+			           sizeof *a.hull.points * (size_t)a.hull.count) != 0)
+				return 0;
+			a.hull.points = b.hull.points = NULL;
+		}
+		if (memcmp(&a, &b, sizeof a) != 0 ||
 		    memcmp(&x->pose3[s], &y->pose3[s], sizeof x->pose3[s]) != 0)
 			return 0;
+	}
 	return 1;
 }
 
