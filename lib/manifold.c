@@ -201,9 +201,10 @@ static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
 	double hh[3] = {h.x, h.y, h.z}, dd[3] = {d.x, d.y, d.z}, s[3];
 	int free_axis[3], nf = 0;
 	for (int i = 0; i < 3; i++) {
-		s[i] = dd[i] >= 0.0 ? hh[i] : -hh[i];
-		if (i < dim && hh[i] > 0.0 && 2.0 * hh[i] * fabs(dd[i]) <= t)
-			free_axis[nf++] = i;
+		s[i] = sign_by(hh[i], dd[i]);
+		/* without jumps: which axes are free is the data's to decide */
+		free_axis[nf] = i;
+		nf += (i < dim) & (hh[i] > 0.0) & (2.0 * hh[i] * fabs(dd[i]) <= t);
 	}
 	if (nf >= 3)
 		nf = 2;

@@ -462,12 +462,14 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	for (int k = 1; k < 15; k++) {
 		if (!used[k])
 			continue;
-		if (over[k] < over[best]) {
-			second = over[best];
-			best = k;
-		} else if (over[k] < second) {
-			second = over[k];
-		}
+		/* as `if (over[k] < over[best]) second = over[best], best = k;
+		 * else if (over[k] < second) second = over[k]`, without jumps:
+		 * over[best] <= second throughout, so the new second is the
+		 * greater of over[best] and min(second, over[k]) either way */
+		int less = over[k] < over[best];
+		double kept = over[k] < second ? over[k] : second;
+		second = kept > over[best] ? kept : over[best];
+		best = less ? k : best;
 	}
 	double depth = over[best];
 	if (second <= over[best] + tol->eps) {

@@ -390,8 +390,7 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 	case CORE_TRIANGLE:
 		return mk_support_points3(s->corner, 3, d);
 	case CORE_BOX:
-		return v3(d.x >= 0.0 ? s->half.x : -s->half.x, d.y >= 0.0 ? s->half.y : -s->half.y,
-		          d.z >= 0.0 ? s->half.z : -s->half.z);
+		return v3(sign_by(s->half.x, d.x), sign_by(s->half.y, d.y), sign_by(s->half.z, d.z));
 	case CORE_POINTS3:
 		if (s->soa)
 			return s->points3[mk_support_soa3(s->soa, s->count, d)];

@@ -5,6 +5,8 @@
 #define MINK_VEC_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "mink.h"
 
@@ -38,6 +40,18 @@ static inline mink_vec3 v3_neg(mink_vec3 a)
 static inline mink_vec3 v3_mad(mink_vec3 a, mink_vec3 b, double s)
 {
 	return v3(a.x + b.x * s, a.y + b.y * s, a.z + b.z * s);
+}
+
+/* d >= 0 ? h : -h without a jump (a sign of d the data makes random is no
+ * branch a predictor learns): the sign bit of h flipped unless d >= 0, which
+ * is what -h is, for every h. */
+static inline double sign_by(double h, double d)
+{
+	uint64_t bits;
+	memcpy(&bits, &h, sizeof bits);
+	bits ^= (uint64_t)!(d >= 0.0) << 63;
+	memcpy(&h, &bits, sizeof h);
+	return h;
 }
 
 static inline double v3_dot(mink_vec3 a, mink_vec3 b)
