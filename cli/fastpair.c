@@ -1,8 +1,10 @@
 /*
  * fastpair.c - the common pair record read in one pass, text to pair.
  *
- * Most records of a batch are pairs of 3D shapes with the members the
- * contract knows, written without escapes.  For them, building a cJSON
+ * Most records of a batch are pairs of shapes with the members the
+ * contract knows, written without escapes.  A shape is read in the
+ * record's dimension as known where it begins ("dim" before it, else the
+ * run's default); a "dim" after the shapes that changes it is declined.  For them, building a cJSON
  * tree and walking it again to check it cost more than answering the
  * query.  This reader goes over the text once and fills the pair as it
  * goes; it checks everything the strict way (cli_parse_pair on the tree)
@@ -27,7 +29,7 @@
 
 typedef const unsigned char *cur;
 
-/* The 3D kinds read here; 2D records are declined. */
+/* The kinds read here, 3D (fkinds) and 2D (fkinds2). */
 enum {
 	HAS_TYPE = 1 << 0,
 	HAS_POSITION = 1 << 1,
@@ -82,6 +84,25 @@ static const fkind fkinds[] = {
 	{KIND("triangle"), MINK_TRIANGLE, HAS_POINTS, HAS_POINTS},
 	/* 'obj' (and 'object') or 'points': checked in shape() */
 	{KIND("hull"), MINK_HULL, 0, HAS_OBJ | HAS_OBJECT | HAS_POINTS},
+};
+
+/* 2D: need and allow as above, of a shape whose record is 2D where it
+ * begins ("dim": 2 before it, or 2D the run's default). */
+typedef struct fkind2 {
+	uint64_t name[2];
+	size_t len;
+	mink_shape2_type type;
+	unsigned need, allow;
+} fkind2;
+
+static const fkind2 fkinds2[] = {
+	{KIND("circle"), MINK_CIRCLE2, HAS_RADIUS, HAS_RADIUS},
+	{KIND("box"), MINK_BOX2, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
+	{KIND("capsule"), MINK_CAPSULE2, HAS_RADIUS | HAS_HALF_HEIGHT,
+	 HAS_RADIUS | HAS_HALF_HEIGHT},
+	{KIND("segment"), MINK_SEGMENT2, HAS_POINTS, HAS_POINTS},
+	{KIND("point"), MINK_POINT2, 0, 0},
+	{KIND("polygon"), MINK_POLYGON2, HAS_POINTS, HAS_POINTS},
 };
 
 static inline void blanks(cur *s)
@@ -200,6 +221,15 @@ static const fkind *kind_named(const uint64_t w[2], size_t len)
 	return NULL;
 }
 
+/* The 2D kind named w (len bytes), or NULL. */
+static const fkind2 *kind2_named(const uint64_t w[2], size_t len)
+{
+	for (size_t i = 0; i < sizeof fkinds2 / sizeof fkinds2[0]; i++)
+		if (fkinds2[i].len == len && fkinds2[i].name[0] == w[0] && fkinds2[i].name[1] == w[1])
+			return &fkinds2[i];
+	return NULL;
+}
+
 /* A number; the digits are read eight at a time up to the record's NUL. */
 static inline __attribute__((always_inline)) int number(const cli_fastpair *f, cur *s, double *v)
 {
@@ -232,11 +262,12 @@ static int numbers(const cli_fastpair *f, cur *s, int n, double *out)
 static int in_range(const double *v, int n);
 
 /*
- * An array of at least one point of three numbers, every coordinate within
- * MINK_MAX_COORD, into the pair's growing buffer for `side` (where the
- * strict path puts a hull's points too); *count gets their number.
+ * An array of at least one point of dim numbers, every coordinate within
+ * MINK_MAX_COORD, into the pair's growing buffer of that dimension for
+ * `side` (where the strict path puts a hull's or a polygon's points too);
+ * *count gets their number.
  */
-static int points(const cli_fastpair *f, cur *s, int side, cli_pair *p, int *count)
+static int points(const cli_fastpair *f, cur *s, int side, int dim, cli_pair *p, int *count)
 {
 	size_t n = 0;
 
@@ -247,15 +278,24 @@ static int points(const cli_fastpair *f, cur *s, int side, cli_pair *p, int *cou
 	for (;;) {
 		double v[3];
 
-		if (n == p->cap3[side]) {
+		if (dim == 3 && n == p->cap3[side]) {
 			size_t cap = n < 8 ? 8 : 2 * n;
 
 			p->pts3[side] = cli_xrealloc(p->pts3[side], cap * sizeof *p->pts3[side]);
 			p->cap3[side] = cap;
 		}
-		if (numbers(f, s, 3, v) < 0 || !in_range(v, 3))
+		if (dim == 2 && n == p->cap2[side]) {
+			size_t cap = n < 8 ? 8 : 2 * n;
+
+			p->pts2[side] = cli_xrealloc(p->pts2[side], cap * sizeof *p->pts2[side]);
+			p->cap2[side] = cap;
+		}
+		if (numbers(f, s, dim, v) < 0 || !in_range(v, dim))
 			return -1;
-		p->pts3[side][n++] = (mink_vec3){v[0], v[1], v[2]};
+		if (dim == 3)
+			p->pts3[side][n++] = (mink_vec3){v[0], v[1], v[2]};
+		else
+			p->pts2[side][n++] = (mink_vec2){v[0], v[1]};
 		blanks(s);
 		if (**s == ']')
 			break;
@@ -297,11 +337,17 @@ static const char *keep(cli_fastpair *f, const char *text, size_t len)
 }
 
 /* The shape object at *s for `side`, into p. */
-static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
+static int shape2(const fkind2 *k, unsigned has, const double *pos, double angle,
+                  double margin, const double *v, double radius, double half_height, int npts,
+                  int side, cli_pair *p);
+
+/* The shape object at *s for `side` of a record of dimension dim, into p. */
+static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
 {
 	const fkind *k = NULL;
+	const fkind2 *k2 = NULL;
 	unsigned has = 0;
-	double pos[3] = {0, 0, 0}, rot[4], margin = 0;
+	double pos[3] = {0, 0, 0}, rot[4], margin = 0, angle = 0;
 	double v3[3] = {0, 0, 0}, radius = 0, half_height = 0;
 	int npts = 0;
 	const char *obj = NULL, *object = NULL;
@@ -356,15 +402,18 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 		has |= bit;
 		switch (bit) {
 		case HAS_TYPE:
-			if (name_at(f, s, w, &tlen) < 0 || !(k = kind_named(w, tlen)))
+			if (name_at(f, s, w, &tlen) < 0)
+				return -1;
+			if (dim == 3 ? !(k = kind_named(w, tlen)) : !(k2 = kind2_named(w, tlen)))
 				return -1;
 			break;
 		case HAS_POSITION:
-			if (numbers(f, s, 3, pos) < 0)
+			if (numbers(f, s, dim, pos) < 0)
 				return -1;
 			break;
-		case HAS_ROTATION: /* a quaternion; a matrix or an axis is declined */
-			if (numbers(f, s, 4, rot) < 0)
+		case HAS_ROTATION:
+			/* 3D a quaternion (a matrix or an axis is declined), 2D an angle */
+			if (dim == 3 ? numbers(f, s, 4, rot) < 0 : number(f, s, &angle) < 0)
 				return -1;
 			break;
 		case HAS_MARGIN:
@@ -373,7 +422,7 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 			break;
 		case HAS_HALF_EXTENTS:
 		case HAS_RADII:
-			if (numbers(f, s, 3, v3) < 0)
+			if (numbers(f, s, bit == HAS_RADII ? 3 : dim, v3) < 0)
 				return -1;
 			break;
 		case HAS_RADIUS:
@@ -385,7 +434,7 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 				return -1;
 			break;
 		case HAS_POINTS:
-			if (points(f, s, side, p, &npts) < 0)
+			if (points(f, s, side, dim, p, &npts) < 0)
 				return -1;
 			break;
 		case HAS_OBJ:
@@ -407,6 +456,8 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 		blanks(s);
 	}
 	++*s;
+	if (dim == 2)
+		return shape2(k2, has, pos, angle, margin, v3, radius, half_height, npts, side, p);
 	/* What parse_shape would refuse, refused here too (and said there). */
 	if (!k || (has & ~(POSE | k->allow)) || (k->need & ~has))
 		return -1;
@@ -488,6 +539,56 @@ static int shape(cli_fastpair *f, cur *s, int side, cli_pair *p)
 	return 0;
 }
 
+/* A 2D shape from the members shape() read (v: half extents), into p. */
+static int shape2(const fkind2 *k, unsigned has, const double *pos, double angle,
+                  double margin, const double *v, double radius, double half_height, int npts,
+                  int side, cli_pair *p)
+{
+	mink_shape2 *sh = &p->shape2[side];
+
+	/* What parse_shape would refuse, refused here too (and said there). */
+	if (!k || (has & ~(POSE | k->allow)) || (k->need & ~has))
+		return -1;
+	if (!in_range(pos, 2) || !sizes_ok(&margin, 1) || !in_range(&angle, 1))
+		return -1;
+	memset(sh, 0, sizeof *sh);
+	sh->type = k->type;
+	sh->margin = margin;
+	switch (k->type) {
+	case MINK_CIRCLE2:
+		if (!sizes_ok(&radius, 1))
+			return -1;
+		sh->circle.radius = radius;
+		break;
+	case MINK_BOX2:
+		if (!sizes_ok(v, 2))
+			return -1;
+		sh->box.half_extents = (mink_vec2){v[0], v[1]};
+		break;
+	case MINK_CAPSULE2:
+		if (!sizes_ok(&radius, 1) || !sizes_ok(&half_height, 1))
+			return -1;
+		sh->capsule.radius = radius;
+		sh->capsule.half_height = half_height;
+		break;
+	case MINK_SEGMENT2:
+		if (npts != 2)
+			return -1;
+		sh->segment.points[0] = p->pts2[side][0];
+		sh->segment.points[1] = p->pts2[side][1];
+		break;
+	case MINK_POLYGON2:
+		sh->polygon.points = p->pts2[side];
+		sh->polygon.count = npts;
+		break;
+	case MINK_POINT2:
+		break;
+	}
+	p->pose2[side].position = (mink_vec2){pos[0], pos[1]};
+	p->pose2[side].angle = angle;
+	return 0;
+}
+
 void cli_fastpair_free(cli_fastpair *f)
 {
 	cli_buf_free(&f->strings);
@@ -499,6 +600,7 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 	cur s = (cur)text;
 	cli_id my = *id;
 	int has_a = 0, has_b = 0, has_id = 0, has_dim = 0, dim = default_dim;
+	int shape_dim[2] = {0, 0}; /* the dimension each shape was read in */
 
 	/* Room for every string of the record: they are shorter than it. */
 	f->strings.len = 0;
@@ -527,8 +629,9 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 			int side = NAME_IS(w, "b");
 			int *has = side ? &has_b : &has_a;
 
-			if (*has || shape(f, &s, side, p) < 0)
+			if (*has || (dim != 2 && dim != 3) || shape(f, &s, side, dim, p) < 0)
 				return -1;
+			shape_dim[side] = dim;
 			*has = 1;
 		} else if (klen == 2 && NAME_IS(w, "id") && !has_id) {
 			has_id = 1;
@@ -563,10 +666,12 @@ int cli_fastpair_parse(cli_fastpair *f, const char *text, size_t len,
 	}
 	s++;
 	blanks(&s);
-	/* One value and nothing after it; both sides; 3D only here. */
-	if (s != (cur)text + len || !has_a || !has_b || dim != 3)
+	/* One value and nothing after it; both sides, read in the record's
+	 * dimension (a "dim" after them that changes it is declined). */
+	if (s != (cur)text + len || !has_a || !has_b || shape_dim[0] != dim ||
+	    shape_dim[1] != dim)
 		return -1;
-	p->dim = 3;
+	p->dim = dim;
 	if (p->obj[0] || p->obj[1]) {
 		cli_error err;
 

@@ -71,6 +71,12 @@ static const char *const kinds[] = {
 	"hull", "segment", "triangle", "circle", "cube"
 };
 
+/* 2D records: their kinds, and the dimension the record is drawn in */
+static const char *const kinds2[] = {
+	"circle", "box", "capsule", "segment", "point", "polygon", "sphere"
+};
+static int gen_dim = 3;
+
 /* One member of a shape: its key and value. */
 static void member(text *t, const char *key)
 {
@@ -80,9 +86,12 @@ static void member(text *t, const char *key)
 	blank(t);
 	put(t, ":");
 	blank(t);
-	if (!strcmp(key, "position") || !strcmp(key, "half_extents") ||
-	    !strcmp(key, "radii"))
-		numbers(t, 3, strcmp(key, "position") != 0);
+	if (!strcmp(key, "position") || !strcmp(key, "half_extents"))
+		numbers(t, gen_dim, strcmp(key, "position") != 0);
+	else if (!strcmp(key, "radii"))
+		numbers(t, 3, 1);
+	else if (!strcmp(key, "rotation") && gen_dim == 2 && pick(8))
+		number(t, 0); /* an angle */
 	else if (!strcmp(key, "rotation") && pick(4)) {
 		/* a unit quaternion, as data holds them; sometimes a matrix */
 		double q[4], n = 0;
@@ -120,7 +129,7 @@ static void member(text *t, const char *key)
 				put(t, ",");
 				blank(t);
 			}
-			numbers(t, pick(30) ? 3 : 2, 0);
+			numbers(t, pick(30) ? gen_dim : 5 - gen_dim, 0);
 			blank(t);
 		}
 		put(t, "]");
@@ -131,7 +140,8 @@ static void member(text *t, const char *key)
 
 static void shape(text *t)
 {
-	const char *kind = kinds[pick(4) ? pick(10) : pick(12)];
+	const char *kind = gen_dim == 2 ? kinds2[pick(8) ? pick(6) : pick(7)]
+	                                : kinds[pick(4) ? pick(10) : pick(12)];
 	const char *keys[8];
 	int n = 0;
 
@@ -148,6 +158,8 @@ static void shape(text *t)
 		keys[n++] = "radii";
 	else if (!strcmp(kind, "sphere") || !strcmp(kind, "circle"))
 		keys[n++] = "radius";
+	else if (!strcmp(kind, "polygon"))
+		keys[n++] = "points";
 	else if (!strcmp(kind, "capsule") || !strcmp(kind, "cylinder") ||
 	         !strcmp(kind, "cone")) {
 		keys[n++] = "radius";
@@ -200,6 +212,7 @@ static void record(text *t)
 
 	if (pick(50) == 0)
 		n = 5; /* an unknown member */
+	gen_dim = pick(4) ? 3 : 2;
 	for (int i = n - 1; i > 0; i--) {
 		int j = (int)pick((unsigned)i + 1), k = order[i];
 
@@ -241,7 +254,7 @@ static void record(text *t)
 				put(t, ids[pick(sizeof ids / sizeof ids[0])]);
 			}
 		} else if (!strcmp(key, "dim")) {
-			put(t, pick(4) ? "3" : pick(2) ? "2" : "4");
+			put(t, pick(8) ? (gen_dim == 3 ? "3" : "2") : pick(2) ? "3" : pick(2) ? "2" : "4");
 		} else {
 			put(t, "1");
 		}
@@ -279,14 +292,29 @@ static void mutate(text *t)
 static int same_pair(const cli_pair *x, const cli_id *xi, const cli_pair *y,
                      const cli_id *yi)
 {
-	if (x->dim != y->dim || x->dim != 3)
+	if (x->dim != y->dim || (x->dim != 3 && x->dim != 2))
 		return 0;
 	if ((xi->str == NULL) != (yi->str == NULL) || xi->len != yi->len)
 		return 0;
 	if (xi->str ? strcmp(xi->str, yi->str) != 0
 	            : memcmp(&xi->num, &yi->num, sizeof xi->num) != 0)
 		return 0;
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < 2 && x->dim == 2; s++) {
+		mink_shape2 a = x->shape2[s], b = y->shape2[s];
+
+		/* a polygon's points: the same values, each in its own buffer */
+		if (a.type == MINK_POLYGON2 && b.type == MINK_POLYGON2) {
+			if (a.polygon.count != b.polygon.count ||
+			    memcmp(a.polygon.points, b.polygon.points,
+			           sizeof *a.polygon.points * (size_t)a.polygon.count) != 0)
+				return 0;
+			a.polygon.points = b.polygon.points = NULL;
+		}
+		if (memcmp(&a, &b, sizeof a) != 0 ||
+		    memcmp(&x->pose2[s], &y->pose2[s], sizeof x->pose2[s]) != 0)
+			return 0;
+	}
+	for (int s = 0; s < 2 && x->dim == 3; s++) {
 		mink_shape3 a = x->shape3[s], b = y->shape3[s];
 
 		/* a hull's inline points: the same values, each in its own buffer */
