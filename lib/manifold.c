@@ -106,9 +106,7 @@ static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
 	set[n] = *s->cursor;
 	key[n++] = rec ? *s->walk_cursor : *s->cursor;
 	mink_vec3 pt[WALK_MAX];
-	pt[0] = p[set[0]];
-	if (rec)
-		pt[0] = v3(rec[key[0]], rec[key[0] + 1], rec[key[0] + 2]);
+	pt[0] = rec ? v3(rec[key[0]], rec[key[0] + 1], rec[key[0] + 2]) : p[set[0]];
 	double m = v3_dot(pt[0], d);
 	for (int i = 0; i < n; i++) {
 		const int *next;

@@ -99,12 +99,11 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 #include <immintrin.h>
 #define MK_SOA_SCAN 1
 
+/* Asked at every query (a load and a test of what libgcc found at start):
+ * a flag cached here would be shared between threads without a lock. */
 int mk_have_soa_scan(void)
 {
-	static int have = -1;
-	if (have < 0)
-		have = __builtin_cpu_supports("avx2") != 0;
-	return have;
+	return __builtin_cpu_supports("avx2") != 0;
 }
 
 /*
