@@ -169,16 +169,13 @@ typedef struct mk_scratch {
 	double soa[3 * MK_SOA_MAX];
 } mk_scratch;
 
-/* The core of a checked public shape, in its own frame (identity placement),
- * with the per-query scratch it may point into.  A hull's points whose
- * check was deferred (mk_hull_soa, no adjacency) are checked here: then
- * MINK_ERR_BAD_SHAPE when one is not. */
+/* The core of a public shape that passed mk_shape3_check(s, 0), in its own
+ * frame (identity placement), with the per-query scratch it may point into.
+ * It checks a hull's points without adjacency itself, in the pass that
+ * measures them (MINK_ERR_BAD_SHAPE when one is not finite and in range). */
 mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch);
 /* mink_shape3_check, with the scan of a hull's points or without it. */
 mink_error mk_shape3_check(const mink_shape3 *s, int points);
-/* A hull mk_shape_from3 scans four points at a time (given scratch): its
- * radius and coordinates' copy come from one pass. */
-int mk_hull_soa(const mink_shape3 *s);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
 /* A hull's six axis-extreme vertices (climbed from vertex 0) and the
  * largest of their distances from the origin. */

@@ -612,13 +612,12 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	mink_options defaults = mink_default_options();
 	const mink_options *o = opt ? opt : &defaults;
 	mink_error e;
-	/* A point hull scanned four points at a time is checked in the pass
-	 * that copies its coordinates (mk_shape_from3), still before the poses
-	 * are. */
+	/* A hull's points are checked where its core is made, in the pass
+	 * that measures them (mk_shape_from3), still before the poses are. */
 	mk_shape A, B;
 	mk_scratch scratch_a, scratch_b; /* not cleared: the shapes write what they read */
-	if ((e = mk_shape3_check(a, !mk_hull_soa(a))) != MINK_ERR_NONE ||
-	    (e = mk_shape3_check(b, !mk_hull_soa(b))) != MINK_ERR_NONE ||
+	if ((e = mk_shape3_check(a, 0)) != MINK_ERR_NONE ||
+	    (e = mk_shape3_check(b, 0)) != MINK_ERR_NONE ||
 	    (e = mk_shape_from3(a, &A, &scratch_a)) != MINK_ERR_NONE ||
 	    (e = mk_shape_from3(b, &B, &scratch_b)) != MINK_ERR_NONE) {
 		fail(out, 3, e);

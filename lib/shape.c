@@ -767,12 +767,6 @@ mink_error mink_shape3_check(const mink_shape3 *s)
 	return mk_shape3_check(s, 1);
 }
 
-int mk_hull_soa(const mink_shape3 *s)
-{
-	return s && s->type == MINK_HULL && s->hull.count >= 5 && s->hull.count <= MK_SOA_MAX &&
-	       (!s->hull.adjacency || s->hull.count < MK_CLIMB_MIN_POINTS) && mk_have_soa_scan();
-}
-
 mink_error mk_shape3_check(const mink_shape3 *s, int points)
 {
 	if (!s || !finite_size(s->margin))
@@ -1053,14 +1047,16 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 			}
 			/* the warm start where the last seed's climb ended */
 			scratch->cursor = c->seed[5];
-		} else if (scratch && mk_hull_soa(s)) {
-			/* The radius, the copy and, for points no build checked, the
-			 * check mink_query3 deferred, in one pass. */
+		} else if (scratch && c->count >= 5 && c->count <= MK_SOA_MAX && mk_have_soa_scan()) {
+			/* The radius, the copy for the four-lane scan and, for points
+			 * no build checked, their check, in one pass. */
 			if (!soa_prepare(c->points3, c->count, scratch->soa, &c->bound) &&
 			    !s->hull.adjacency)
 				return MINK_ERR_BAD_SHAPE;
 			c->soa = scratch->soa;
 		} else {
+			if (!s->hull.adjacency && !points_ok(c->points3, c->count))
+				return MINK_ERR_BAD_SHAPE;
 			/* A built hull's radius was measured once, at build time. */
 			const mink_hull *h = s->hull.built;
 			c->bound = h && h->points == s->hull.points && h->count == s->hull.count
