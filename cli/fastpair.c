@@ -64,46 +64,44 @@ enum {
 typedef struct fkind {
 	uint64_t name[2]; /* as NAME_LO, NAME_HI */
 	size_t len;
-	mink_shape3_type type;
+	int dim;
+	int type;             /* a mink_shape3_type or a mink_shape2_type, by dim */
 	unsigned need, allow; /* members needed, members allowed */
 } fkind;
 
 #define KIND(name) {NAME_LO(name), NAME_HI(name)}, sizeof(name) - 1
 static const fkind fkinds[] = {
-	{KIND("box"), MINK_BOX, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
-	{KIND("sphere"), MINK_SPHERE, HAS_RADIUS, HAS_RADIUS},
-	{KIND("capsule"), MINK_CAPSULE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("box"), 3, MINK_BOX, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
+	{KIND("sphere"), 3, MINK_SPHERE, HAS_RADIUS, HAS_RADIUS},
+	{KIND("capsule"), 3, MINK_CAPSULE, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{KIND("cylinder"), MINK_CYLINDER, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("cylinder"), 3, MINK_CYLINDER, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{KIND("cone"), MINK_CONE, HAS_RADIUS | HAS_HALF_HEIGHT,
+	{KIND("cone"), 3, MINK_CONE, HAS_RADIUS | HAS_HALF_HEIGHT,
 	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{KIND("ellipsoid"), MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
-	{KIND("point"), MINK_POINT, 0, 0},
-	{KIND("segment"), MINK_SEGMENT, HAS_POINTS, HAS_POINTS},
-	{KIND("triangle"), MINK_TRIANGLE, HAS_POINTS, HAS_POINTS},
-	/* 'obj' (and 'object') or 'points': checked in shape() */
-	{KIND("hull"), MINK_HULL, 0, HAS_OBJ | HAS_OBJECT | HAS_POINTS},
+	{KIND("ellipsoid"), 3, MINK_ELLIPSOID, HAS_RADII, HAS_RADII},
+	{KIND("point"), 3, MINK_POINT, 0, 0},
+	{KIND("segment"), 3, MINK_SEGMENT, HAS_POINTS, HAS_POINTS},
+	{KIND("triangle"), 3, MINK_TRIANGLE, HAS_POINTS, HAS_POINTS},
+	/* 'obj' (and 'object') or 'points': checked in shape3() */
+	{KIND("hull"), 3, MINK_HULL, 0, HAS_OBJ | HAS_OBJECT | HAS_POINTS},
+	{KIND("circle"), 2, MINK_CIRCLE2, HAS_RADIUS, HAS_RADIUS},
+	{KIND("box"), 2, MINK_BOX2, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
+	{KIND("capsule"), 2, MINK_CAPSULE2, HAS_RADIUS | HAS_HALF_HEIGHT,
+	 HAS_RADIUS | HAS_HALF_HEIGHT},
+	{KIND("segment"), 2, MINK_SEGMENT2, HAS_POINTS, HAS_POINTS},
+	{KIND("point"), 2, MINK_POINT2, 0, 0},
+	{KIND("polygon"), 2, MINK_POLYGON2, HAS_POINTS, HAS_POINTS},
 };
 
-/* 2D: need and allow as above, of a shape whose record is 2D where it
- * begins ("dim": 2 before it, or 2D the run's default). */
-typedef struct fkind2 {
-	uint64_t name[2];
-	size_t len;
-	mink_shape2_type type;
-	unsigned need, allow;
-} fkind2;
-
-static const fkind2 fkinds2[] = {
-	{KIND("circle"), MINK_CIRCLE2, HAS_RADIUS, HAS_RADIUS},
-	{KIND("box"), MINK_BOX2, HAS_HALF_EXTENTS, HAS_HALF_EXTENTS},
-	{KIND("capsule"), MINK_CAPSULE2, HAS_RADIUS | HAS_HALF_HEIGHT,
-	 HAS_RADIUS | HAS_HALF_HEIGHT},
-	{KIND("segment"), MINK_SEGMENT2, HAS_POINTS, HAS_POINTS},
-	{KIND("point"), MINK_POINT2, 0, 0},
-	{KIND("polygon"), MINK_POLYGON2, HAS_POINTS, HAS_POINTS},
-};
+/* What a shape object holds, as read, before its kind's checks. */
+typedef struct fmembers {
+	const fkind *k;
+	unsigned has;
+	double pos[3], rot[4], angle, margin, v[3], radius, half_height;
+	int npts;
+	const char *obj, *object;
+} fmembers;
 
 static inline void blanks(cur *s)
 {
@@ -212,21 +210,13 @@ static int member_name(const cli_fastpair *f, cur *s, uint64_t w[2], size_t *len
 	return 0;
 }
 
-/* The kind named w (len bytes), or NULL. */
-static const fkind *kind_named(const uint64_t w[2], size_t len)
+/* The kind of dimension dim named w (len bytes), or NULL. */
+static const fkind *kind_named(const uint64_t w[2], size_t len, int dim)
 {
 	for (size_t i = 0; i < sizeof fkinds / sizeof fkinds[0]; i++)
-		if (fkinds[i].len == len && fkinds[i].name[0] == w[0] && fkinds[i].name[1] == w[1])
+		if (fkinds[i].dim == dim && fkinds[i].len == len && fkinds[i].name[0] == w[0] &&
+		    fkinds[i].name[1] == w[1])
 			return &fkinds[i];
-	return NULL;
-}
-
-/* The 2D kind named w (len bytes), or NULL. */
-static const fkind2 *kind2_named(const uint64_t w[2], size_t len)
-{
-	for (size_t i = 0; i < sizeof fkinds2 / sizeof fkinds2[0]; i++)
-		if (fkinds2[i].len == len && fkinds2[i].name[0] == w[0] && fkinds2[i].name[1] == w[1])
-			return &fkinds2[i];
 	return NULL;
 }
 
@@ -259,7 +249,35 @@ static int numbers(const cli_fastpair *f, cur *s, int n, double *out)
 	return 0;
 }
 
-static int in_range(const double *v, int n);
+static int in_range(const double *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!(fabs(v[i]) <= MINK_MAX_COORD))
+			return 0;
+	return 1;
+}
+
+static int sizes_ok(const double *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!(fabs(v[i]) <= MINK_MAX_COORD) || v[i] < 0)
+			return 0;
+	return 1;
+}
+
+/* Room for point n in the pair's buffer of dimension dim for `side`. */
+static void point_room(cli_pair *p, int side, int dim, size_t n)
+{
+	size_t *cap = dim == 3 ? &p->cap3[side] : &p->cap2[side];
+
+	if (n < *cap)
+		return;
+	*cap = n < 8 ? 8 : 2 * n;
+	if (dim == 3)
+		p->pts3[side] = cli_xrealloc(p->pts3[side], *cap * sizeof *p->pts3[side]);
+	else
+		p->pts2[side] = cli_xrealloc(p->pts2[side], *cap * sizeof *p->pts2[side]);
+}
 
 /*
  * An array of at least one point of dim numbers, every coordinate within
@@ -278,18 +296,7 @@ static int points(const cli_fastpair *f, cur *s, int side, int dim, cli_pair *p,
 	for (;;) {
 		double v[3];
 
-		if (dim == 3 && n == p->cap3[side]) {
-			size_t cap = n < 8 ? 8 : 2 * n;
-
-			p->pts3[side] = cli_xrealloc(p->pts3[side], cap * sizeof *p->pts3[side]);
-			p->cap3[side] = cap;
-		}
-		if (dim == 2 && n == p->cap2[side]) {
-			size_t cap = n < 8 ? 8 : 2 * n;
-
-			p->pts2[side] = cli_xrealloc(p->pts2[side], cap * sizeof *p->pts2[side]);
-			p->cap2[side] = cap;
-		}
+		point_room(p, side, dim, n);
 		if (numbers(f, s, dim, v) < 0 || !in_range(v, dim))
 			return -1;
 		if (dim == 3)
@@ -309,22 +316,6 @@ static int points(const cli_fastpair *f, cur *s, int side, int dim, cli_pair *p,
 	return 0;
 }
 
-static int in_range(const double *v, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!(fabs(v[i]) <= MINK_MAX_COORD))
-			return 0;
-	return 1;
-}
-
-static int sizes_ok(const double *v, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!(fabs(v[i]) <= MINK_MAX_COORD) || v[i] < 0)
-			return 0;
-	return 1;
-}
-
 /* A string copied, NUL-terminated, to the reader's room for this record. */
 static const char *keep(cli_fastpair *f, const char *text, size_t len)
 {
@@ -336,24 +327,9 @@ static const char *keep(cli_fastpair *f, const char *text, size_t len)
 	return at;
 }
 
-/* The shape object at *s for `side`, into p. */
-static int shape2(const fkind2 *k, unsigned has, const double *pos, double angle,
-                  double margin, const double *v, double radius, double half_height, int npts,
-                  int side, cli_pair *p);
-
-/* The shape object at *s for `side` of a record of dimension dim, into p. */
-static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
+/* The members of the shape object at *s, read in dimension dim, into *m. */
+static int members(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p, fmembers *m)
 {
-	const fkind *k = NULL;
-	const fkind2 *k2 = NULL;
-	unsigned has = 0;
-	double pos[3] = {0, 0, 0}, rot[4], margin = 0, angle = 0;
-	double v3[3] = {0, 0, 0}, radius = 0, half_height = 0;
-	int npts = 0;
-	const char *obj = NULL, *object = NULL;
-	mink_shape3 *sh = &p->shape3[side];
-	mink_quat quat = {1, 0, 0, 0};
-
 	if (**s != '{')
 		return -1;
 	++*s;
@@ -397,44 +373,42 @@ static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
 		default:
 			bit = 0;
 		}
-		if (!bit || (has & bit))
+		if (!bit || (m->has & bit))
 			return -1; /* unknown or repeated */
-		has |= bit;
+		m->has |= bit;
 		switch (bit) {
 		case HAS_TYPE:
-			if (name_at(f, s, w, &tlen) < 0)
-				return -1;
-			if (dim == 3 ? !(k = kind_named(w, tlen)) : !(k2 = kind2_named(w, tlen)))
+			if (name_at(f, s, w, &tlen) < 0 || !(m->k = kind_named(w, tlen, dim)))
 				return -1;
 			break;
 		case HAS_POSITION:
-			if (numbers(f, s, dim, pos) < 0)
+			if (numbers(f, s, dim, m->pos) < 0)
 				return -1;
 			break;
 		case HAS_ROTATION:
 			/* 3D a quaternion (a matrix or an axis is declined), 2D an angle */
-			if (dim == 3 ? numbers(f, s, 4, rot) < 0 : number(f, s, &angle) < 0)
+			if (dim == 3 ? numbers(f, s, 4, m->rot) < 0 : number(f, s, &m->angle) < 0)
 				return -1;
 			break;
 		case HAS_MARGIN:
-			if (number(f, s, &margin) < 0)
+			if (number(f, s, &m->margin) < 0)
 				return -1;
 			break;
 		case HAS_HALF_EXTENTS:
 		case HAS_RADII:
-			if (numbers(f, s, bit == HAS_RADII ? 3 : dim, v3) < 0)
+			if (numbers(f, s, bit == HAS_RADII ? 3 : dim, m->v) < 0)
 				return -1;
 			break;
 		case HAS_RADIUS:
-			if (number(f, s, &radius) < 0)
+			if (number(f, s, &m->radius) < 0)
 				return -1;
 			break;
 		case HAS_HALF_HEIGHT:
-			if (number(f, s, &half_height) < 0)
+			if (number(f, s, &m->half_height) < 0)
 				return -1;
 			break;
 		case HAS_POINTS:
-			if (points(f, s, side, dim, p, &npts) < 0)
+			if (points(f, s, side, dim, p, &m->npts) < 0)
 				return -1;
 			break;
 		case HAS_OBJ:
@@ -442,9 +416,9 @@ static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
 			if (plain_string(s, &text, &tlen) < 0)
 				return -1;
 			if (bit == HAS_OBJ)
-				obj = keep(f, text, tlen);
+				m->obj = keep(f, text, tlen);
 			else
-				object = keep(f, text, tlen);
+				m->object = keep(f, text, tlen);
 			break;
 		}
 		blanks(s);
@@ -456,137 +430,142 @@ static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
 		blanks(s);
 	}
 	++*s;
-	if (dim == 2)
-		return shape2(k2, has, pos, angle, margin, v3, radius, half_height, npts, side, p);
-	/* What parse_shape would refuse, refused here too (and said there). */
-	if (!k || (has & ~(POSE | k->allow)) || (k->need & ~has))
-		return -1;
-	if (!in_range(pos, 3) || !sizes_ok(&margin, 1))
-		return -1;
-	if (has & HAS_ROTATION) {
+	return 0;
+}
+
+/* A 3D shape and pose from its members, into p. */
+static int shape3(const fmembers *m, int side, cli_pair *p)
+{
+	mink_shape3 *sh = &p->shape3[side];
+	mink_quat quat = {1, 0, 0, 0};
+
+	if (m->has & HAS_ROTATION) {
 		double norm;
 
 		/* the run's order and norm rules (--quaternion-order, ...) */
-		if (!in_range(rot, 4) || cli_parse_quaternion(p, rot, &quat, &norm) < 0)
+		if (!in_range(m->rot, 4) || cli_parse_quaternion(p, m->rot, &quat, &norm) < 0)
 			return -1;
 	}
 	memset(sh, 0, sizeof *sh);
-	sh->type = k->type;
-	sh->margin = margin;
-	switch (k->type) {
+	sh->type = (mink_shape3_type)m->k->type;
+	sh->margin = m->margin;
+	switch (sh->type) {
 	case MINK_BOX:
-		if (!sizes_ok(v3, 3))
+		if (!sizes_ok(m->v, 3))
 			return -1;
-		sh->box.half_extents = (mink_vec3){v3[0], v3[1], v3[2]};
+		sh->box.half_extents = (mink_vec3){m->v[0], m->v[1], m->v[2]};
 		break;
 	case MINK_ELLIPSOID:
-		if (!sizes_ok(v3, 3))
+		if (!sizes_ok(m->v, 3))
 			return -1;
-		sh->ellipsoid.radii = (mink_vec3){v3[0], v3[1], v3[2]};
+		sh->ellipsoid.radii = (mink_vec3){m->v[0], m->v[1], m->v[2]};
 		break;
 	case MINK_SPHERE:
-		if (!sizes_ok(&radius, 1))
+		if (!sizes_ok(&m->radius, 1))
 			return -1;
-		sh->sphere.radius = radius;
+		sh->sphere.radius = m->radius;
 		break;
 	case MINK_CAPSULE:
 	case MINK_CYLINDER:
 	case MINK_CONE:
-		if (!sizes_ok(&radius, 1) || !sizes_ok(&half_height, 1))
+		if (!sizes_ok(&m->radius, 1) || !sizes_ok(&m->half_height, 1))
 			return -1;
-		if (k->type == MINK_CAPSULE) {
-			sh->capsule.radius = radius;
-			sh->capsule.half_height = half_height;
-		} else if (k->type == MINK_CYLINDER) {
-			sh->cylinder.radius = radius;
-			sh->cylinder.half_height = half_height;
-		} else {
-			sh->cone.radius = radius;
-			sh->cone.half_height = half_height;
-		}
+		/* the three share one layout (mink_shape3_check reads them so) */
+		sh->capsule.radius = m->radius;
+		sh->capsule.half_height = m->half_height;
 		break;
 	case MINK_SEGMENT:
-		if (npts != 2)
+		if (m->npts != 2)
 			return -1;
 		sh->segment.points[0] = p->pts3[side][0];
 		sh->segment.points[1] = p->pts3[side][1];
 		break;
 	case MINK_TRIANGLE:
-		if (npts != 3)
+		if (m->npts != 3)
 			return -1;
 		for (int i = 0; i < 3; i++)
 			sh->triangle.points[i] = p->pts3[side][i];
 		break;
 	case MINK_HULL:
-		if (has & HAS_POINTS) {
+		if (m->has & HAS_POINTS) {
 			/* inline points, scanned, never built (as parse_shape) */
-			if (has & (HAS_OBJ | HAS_OBJECT))
+			if (m->has & (HAS_OBJ | HAS_OBJECT))
 				return -1;
 			sh->hull.points = p->pts3[side];
-			sh->hull.count = npts;
+			sh->hull.count = m->npts;
 			break;
 		}
-		if (!(has & HAS_OBJ) || !*obj)
+		if (!(m->has & HAS_OBJ) || !*m->obj)
 			return -1; /* no path, or an empty one */
-		p->obj[side] = obj;
-		p->object[side] = object;
+		p->obj[side] = m->obj;
+		p->object[side] = m->object;
 		break;
 	default:
 		break; /* a point */
 	}
-	p->pose3[side].position = (mink_vec3){pos[0], pos[1], pos[2]};
+	p->pose3[side].position = (mink_vec3){m->pos[0], m->pos[1], m->pos[2]};
 	p->pose3[side].rotation = quat;
 	return 0;
 }
 
-/* A 2D shape from the members shape() read (v: half extents), into p. */
-static int shape2(const fkind2 *k, unsigned has, const double *pos, double angle,
-                  double margin, const double *v, double radius, double half_height, int npts,
-                  int side, cli_pair *p)
+/* A 2D shape and pose from its members, into p. */
+static int shape2(const fmembers *m, int side, cli_pair *p)
 {
 	mink_shape2 *sh = &p->shape2[side];
 
-	/* What parse_shape would refuse, refused here too (and said there). */
-	if (!k || (has & ~(POSE | k->allow)) || (k->need & ~has))
-		return -1;
-	if (!in_range(pos, 2) || !sizes_ok(&margin, 1) || !in_range(&angle, 1))
+	if (!in_range(&m->angle, 1))
 		return -1;
 	memset(sh, 0, sizeof *sh);
-	sh->type = k->type;
-	sh->margin = margin;
-	switch (k->type) {
+	sh->type = (mink_shape2_type)m->k->type;
+	sh->margin = m->margin;
+	switch (sh->type) {
 	case MINK_CIRCLE2:
-		if (!sizes_ok(&radius, 1))
+		if (!sizes_ok(&m->radius, 1))
 			return -1;
-		sh->circle.radius = radius;
+		sh->circle.radius = m->radius;
 		break;
 	case MINK_BOX2:
-		if (!sizes_ok(v, 2))
+		if (!sizes_ok(m->v, 2))
 			return -1;
-		sh->box.half_extents = (mink_vec2){v[0], v[1]};
+		sh->box.half_extents = (mink_vec2){m->v[0], m->v[1]};
 		break;
 	case MINK_CAPSULE2:
-		if (!sizes_ok(&radius, 1) || !sizes_ok(&half_height, 1))
+		if (!sizes_ok(&m->radius, 1) || !sizes_ok(&m->half_height, 1))
 			return -1;
-		sh->capsule.radius = radius;
-		sh->capsule.half_height = half_height;
+		sh->capsule.radius = m->radius;
+		sh->capsule.half_height = m->half_height;
 		break;
 	case MINK_SEGMENT2:
-		if (npts != 2)
+		if (m->npts != 2)
 			return -1;
 		sh->segment.points[0] = p->pts2[side][0];
 		sh->segment.points[1] = p->pts2[side][1];
 		break;
 	case MINK_POLYGON2:
 		sh->polygon.points = p->pts2[side];
-		sh->polygon.count = npts;
+		sh->polygon.count = m->npts;
 		break;
 	case MINK_POINT2:
 		break;
 	}
-	p->pose2[side].position = (mink_vec2){pos[0], pos[1]};
-	p->pose2[side].angle = angle;
+	p->pose2[side].position = (mink_vec2){m->pos[0], m->pos[1]};
+	p->pose2[side].angle = m->angle;
 	return 0;
+}
+
+/* The shape object at *s for `side` of a record of dimension dim, into p. */
+static int shape(cli_fastpair *f, cur *s, int side, int dim, cli_pair *p)
+{
+	fmembers m = {0};
+
+	if (members(f, s, side, dim, p, &m) < 0)
+		return -1;
+	/* What parse_shape would refuse, refused here too (and said there). */
+	if (!m.k || (m.has & ~(POSE | m.k->allow)) || (m.k->need & ~m.has))
+		return -1;
+	if (!in_range(m.pos, dim) || !sizes_ok(&m.margin, 1))
+		return -1;
+	return dim == 3 ? shape3(&m, side, p) : shape2(&m, side, p);
 }
 
 void cli_fastpair_free(cli_fastpair *f)
