@@ -18,7 +18,7 @@
  *
  * The deepest contact carries the result's distance (they agree to the
  * slop, or the features are not trusted and the patch is the result's
- * point).  Larger patches are cut down to max_contacts: the deepest first,
+ * point), and no other is deeper: one lifted below it is lifted back.  Larger patches are cut down to max_contacts: the deepest first,
  * then the point farthest from it, then each next point the one that adds
  * the most area to the hull of those chosen - ties to the earlier point.
  *
@@ -836,9 +836,15 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	/* The deepest must be the result: else the features are not trusted. */
 	if (!(fabs(dist[pick[0]] - ans->distance) <= t))
 		return 1;
-	for (int i = 0; i < k; i++)
+	/* No contact deeper than the result: the distance is the least gap
+	 * along n over the shapes, so a point of the patch lifted a rounding
+	 * (or up to the slop) below it is lifted back to it. */
+	for (int i = 0; i < k; i++) {
 		out[i] = c[pick[i]];
-	out[0].distance = ans->distance;
-	out[0].pb = v3_add(out[0].pa, v3_scale(n, ans->distance));
+		if (i == 0 || !(out[i].distance >= ans->distance)) {
+			out[i].distance = ans->distance;
+			out[i].pb = v3_add(out[i].pa, v3_scale(n, ans->distance));
+		}
+	}
 	return k;
 }

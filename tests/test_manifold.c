@@ -40,8 +40,9 @@
  *    tolerance (the first contact carries the result's distance) plus t^2 /
  *    size; both inside their shapes within TOL_INSIDE * t (Euclidean: box
  *    and hull face planes and triangles, the analytic surface of round
- *    shapes); its distance not below the result's beyond the query's
- *    tolerance; the first contact's distance the result's, exactly;
+ *    shapes); its distance never below the result's (mink(5): no contact
+ *    is deeper), not above it beyond the contact tolerance; the first
+ *    contact's distance the result's, exactly;
  *  - several contacts: each projects inside both features (the lone
  *    contact of a one-point patch is the solver's own point, tested by its
  *    support planes and shapes only);
@@ -1437,7 +1438,7 @@ static void check3(const body *A, const body *B, const mink_options *o, const mi
 		if (cnt == 1 && !(oa <= 1e-8 * size && ob <= 1e-8 * size))
 			bad(K_INSIDE, "lone contact: point_a %.3g outside A, point_b %.3g outside B "
 			    "(tol %.3g)", oa, ob, 1e-8 * size);
-		if (!(c->distance >= r->distance - below && c->distance <= r->distance + ts))
+		if (!(c->distance >= r->distance && c->distance <= r->distance + ts))
 			bad(K_ORDER, "contact %d: distance %.17g, result %.17g", i, c->distance,
 			    r->distance);
 		u[i] = proj(&pl, scl(add(c->point_a, c->point_b), 0.5));
@@ -2425,7 +2426,7 @@ static void check2(const body2 *A, const body2 *B, const mink_options *o, const 
 		if (!(oa <= ti && ob <= ti))
 			bad(K_INSIDE, "contact %d: point_a %.3g outside A, point_b %.3g outside B (tol "
 			    "%.3g)", i, oa, ob, ti);
-		if (!(c->distance >= r->distance - dtol && c->distance <= r->distance + ts))
+		if (!(c->distance >= r->distance && c->distance <= r->distance + ts))
 			bad(K_ORDER, "contact %d: distance %.17g, result %.17g", i, c->distance,
 			    r->distance);
 		u[i] = dot(scl(add(c->point_a, c->point_b), 0.5), e);

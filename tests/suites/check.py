@@ -19,6 +19,11 @@ Each line of FILE is one case:
   tol           absolute tolerance on distance and points
                 (default 1e-9 * size of the pair)
   normal_tol    tolerance on the normal's direction, radians (default 1e-9)
+  contacts      the contact patch as an unordered set of contacts, each
+                with any of point_a, point_b, distance (only when the
+                patch is unique and within the default 4 points, 2 in 2D)
+  contact_count, contact_count_min, contact_count_max
+                the number of contacts, exact or bounds
 
 The size of a pair is the sum of the bounding radii of both shapes (about
 their positions, margins included) plus the distance between the
@@ -30,6 +35,9 @@ matches the expectation, keeps point_b - point_a = distance * normal (to
 1e-12 of the size, with a unit normal), and the swapped result has the same
 status and state, the same distance, the opposite normal (when the normal
 is expected) and the exchanged points (when the points are expected).
+Every result's contacts keep the same invariant each, the first one's
+distance is the result's and no other is deeper; the swapped result has
+the same contacts with their points exchanged.
 Failures are printed as  SOURCE case: what differs (got X, want Y)  and a
 summary line  suites: N passed, M failed  ends the run; the exit status is
 1 when a case failed, 2 when a file or mink could not be used.
@@ -45,7 +53,8 @@ SWAP = "~swap"
 REL_TOL = 1e-9
 INVARIANT_TOL = 1e-12
 KNOWN = {"status", "state", "intersecting", "distance", "normal", "point_a",
-         "point_b", "tol", "normal_tol"}
+         "point_b", "tol", "normal_tol", "contacts", "contact_count",
+         "contact_count_min", "contact_count_max"}
 
 
 def norm(v):
@@ -198,18 +207,59 @@ def check_result(res, exp, size, side, fails):
     for k in ("point_a", "point_b"):
         if k in exp and not norm(sub(res[k], exp[k])) <= tol:
             fail(k, res[k], exp[k])
+    cs = res.get("contacts", [])
+    nc = len(cs)
+    if "contact_count" in exp and nc != exp["contact_count"]:
+        fail("contact count", nc, exp["contact_count"])
+    if "contact_count_min" in exp and nc < exp["contact_count_min"]:
+        fail("contact count", nc, ">= %d" % exp["contact_count_min"])
+    if "contact_count_max" in exp and nc > exp["contact_count_max"]:
+        fail("contact count", nc, "<= %d" % exp["contact_count_max"])
+    if "contacts" in exp:
+        check_contacts(cs, exp["contacts"], tol, fail)
     # the output contract's invariants
     if abs(norm(n) - 1) > 1e-12:
         fail("|normal|", norm(n), 1.0)
-    gap = sub(res["point_b"], res["point_a"])
-    err = norm(sub(gap, [d * x for x in n]))
-    # World points are rounded one by one when carried from A's frame: far
-    # from the origin the invariant holds only to their ulps.
-    far = max(abs(x) for x in res["point_a"] + res["point_b"])
-    itol = INVARIANT_TOL * size + 8 * math.ulp(far)
-    if not err <= itol:
-        fail("point_b - point_a - distance*normal", err, "<= %g" % itol)
+    for i, c in enumerate([res] + cs):
+        gap = sub(c["point_b"], c["point_a"])
+        err = norm(sub(gap, [c["distance"] * x for x in n]))
+        # World points are rounded one by one when carried from A's frame:
+        # far from the origin the invariant holds only to their ulps.
+        far = max(abs(x) for x in c["point_a"] + c["point_b"])
+        itol = INVARIANT_TOL * size + 8 * math.ulp(far)
+        if not err <= itol:
+            fail("point_b - point_a - distance*normal"
+                 + (" of contact %d" % (i - 1) if i else ""), err,
+                 "<= %g" % itol)
+    if cs and cs[0]["distance"] != d:
+        fail("first contact's distance", cs[0]["distance"], d)
+    for i, c in enumerate(cs):
+        if c["distance"] < d:
+            fail("contact %d deeper than the result" % i, c["distance"],
+                 ">= %r" % d)
     return True
+
+
+def check_contacts(got, want, tol, fail):
+    """The expected contacts as a set: each matched by one reported contact
+    (every given member within tol), nothing reported left over."""
+    def match(g, w):
+        for k in ("point_a", "point_b"):
+            if k in w and not norm(sub(g[k], w[k])) <= tol:
+                return False
+        return "distance" not in w or abs(g["distance"] - w["distance"]) <= tol
+
+    left = list(range(len(got)))
+    for w in want:
+        hit = next((i for i in left if match(got[i], w)), None)
+        if hit is None:
+            fail("contacts: none matches", [[g.get("point_a"), g.get("point_b"),
+                                             g.get("distance")] for g in got], w)
+            return
+        left.remove(hit)
+    if left:
+        fail("contacts: more than expected",
+             [got[i].get("point_a") for i in left], want)
 
 
 def check_case(c, results, fails):
@@ -227,6 +277,17 @@ def check_case(c, results, fails):
         sexp["point_b"] = exp["point_a"]
     if "point_b" in exp:
         sexp["point_a"] = exp["point_b"]
+    for k in ("contact_count", "contact_count_min", "contact_count_max"):
+        if k in exp:
+            sexp[k] = exp[k]
+    if "contacts" in exp:
+        sexp["contacts"] = [dict(c) for c in exp["contacts"]]
+        for c in sexp["contacts"]:
+            pa, pb = c.pop("point_a", None), c.pop("point_b", None)
+            if pa is not None:
+                c["point_b"] = pa
+            if pb is not None:
+                c["point_a"] = pb
     ok_b = check_result(sres, sexp, size, "swapped: ", fails)
     if ok_a and ok_b and exp.get("status", "ok") != "error":
         tol = exp.get("tol", REL_TOL * size)
@@ -236,6 +297,10 @@ def check_case(c, results, fails):
         if not abs(res["distance"] - sres["distance"]) <= tol:
             fails.append("swapped: distance (got %s, want %s)"
                          % (fmt(sres["distance"]), fmt(res["distance"])))
+        if len(res.get("contacts", [])) != len(sres.get("contacts", [])):
+            fails.append("swapped: contact count (got %d, want %d)"
+                         % (len(sres.get("contacts", [])),
+                            len(res.get("contacts", []))))
         if "normal" in exp:
             want = [-x for x in res["normal"]]
             if not angle(sres["normal"], want) <= exp.get("normal_tol", 1e-9):
