@@ -1,5 +1,7 @@
-"""Small exact-ish geometry helpers (pure Python) used to derive expectations
-by hand; independent of mink."""
+"""Geometry in plain Python for checking the patch cases' hand-derived
+expectations: the depth and normal of two polytopes by every candidate
+normal (face normals, edge crosses), their supporting faces clipped for the
+patch.  Independent of mink."""
 import math, itertools
 
 def add(a,b): return [x+y for x,y in zip(a,b)]
