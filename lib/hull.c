@@ -119,10 +119,19 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
 		free(msg);
 		return MINK_HULL_NOMEM;
 	}
+	/* qhull sees the points scaled by a power of two to at most 1 in
+	 * magnitude (exact): coordinates near 1e100 overflow its products of
+	 * four lengths (a solid hull of 1e78 came back flat), tiny ones
+	 * underflow them, and a hull and its scaled copy get the same faces. */
+	double top = 0.0;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, v3_maxabs(pts[i]));
+	int ex = 0;
+	(void)frexp(top, &ex);
 	for (int i = 0; i < n; i++) {
-		coords[3 * i] = pts[i].x;
-		coords[3 * i + 1] = pts[i].y;
-		coords[3 * i + 2] = pts[i].z;
+		coords[3 * i] = ldexp(pts[i].x, -ex);
+		coords[3 * i + 1] = ldexp(pts[i].y, -ex);
+		coords[3 * i + 2] = ldexp(pts[i].z, -ex);
 		vid[i] = -1;
 	}
 

@@ -761,8 +761,9 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * length) meet in one point: the solver's. */
 	if (fa.n == 2 && fb.n == 2 && dim == 3) {
 		mink_vec3 ea = v3_sub(fa.p[1], fa.p[0]), eb = v3_sub(fb.p[1], fb.p[0]);
-		double la = v3_len(ea), lb = v3_len(eb);
-		if (la > t && lb > t && v3_len(v3_cross(ea, eb)) > t * fmax(la, lb))
+		double la = v3_len_safe(ea), lb = v3_len_safe(eb);
+		/* the cross product's squares overflow for edges beyond 1e77 */
+		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb))
 			return 1;
 	}
 	plane2 pl;
