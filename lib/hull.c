@@ -69,10 +69,19 @@ static int affine_dim(const mink_vec3 *p, int n)
 {
 	if (n < 2)
 		return 0;
+	/* the points scaled by a power of two to at most 1 (exact), so that
+	 * squares neither underflow nor overflow */
+	double top = 0.0;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, v3_maxabs(p[i]));
+	int ex = 0;
+	(void)frexp(top, &ex);
+	double sc = ldexp(1.0, -ex);
+	mink_vec3 o = v3_scale(p[0], sc);
 	int i1 = 0;
 	double best = 0.0;
 	for (int i = 1; i < n; i++) {
-		double d = v3_len2(v3_sub(p[i], p[0]));
+		double d = v3_len2(v3_sub(v3_scale(p[i], sc), o));
 		if (d > best) {
 			best = d;
 			i1 = i;
@@ -81,11 +90,11 @@ static int affine_dim(const mink_vec3 *p, int n)
 	double ext = sqrt(best);
 	if (!(ext > 0.0))
 		return 0;
-	mink_vec3 u = v3_scale(v3_sub(p[i1], p[0]), 1.0 / ext);
+	mink_vec3 u = v3_scale(v3_sub(v3_scale(p[i1], sc), o), 1.0 / ext);
 	int i2 = -1;
 	best = 0.0;
 	for (int i = 0; i < n; i++) {
-		mink_vec3 d = v3_sub(p[i], p[0]);
+		mink_vec3 d = v3_sub(v3_scale(p[i], sc), o);
 		double off = v3_len(v3_sub(d, v3_scale(u, v3_dot(d, u))));
 		if (off > best) {
 			best = off;
@@ -94,10 +103,11 @@ static int affine_dim(const mink_vec3 *p, int n)
 	}
 	if (!(best > 1e-12 * ext))
 		return 1;
-	mink_vec3 nrm = v3_normalize_or(v3_cross(u, v3_sub(p[i2], p[0])), v3(0, 0, 1));
+	mink_vec3 nrm =
+	    v3_normalize_or(v3_cross(u, v3_sub(v3_scale(p[i2], sc), o)), v3(0, 0, 1));
 	best = 0.0;
 	for (int i = 0; i < n; i++)
-		best = fmax(best, fabs(v3_dot(v3_sub(p[i], p[0]), nrm)));
+		best = fmax(best, fabs(v3_dot(v3_sub(v3_scale(p[i], sc), o), nrm)));
 	return best > 1e-12 * ext ? 3 : 2;
 }
 
@@ -179,7 +189,9 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
 			if (k != 3)
 				continue;
 			/* Orient counter-clockwise seen from outside, by qhull's normal. */
-			mink_vec3 a = h->points[t[0]], b = h->points[t[1]], c = h->points[t[2]];
+			mink_vec3 a = v3_scale(h->points[t[0]], ldexp(1.0, -ex)),
+			          b = v3_scale(h->points[t[1]], ldexp(1.0, -ex)),
+			          c = v3_scale(h->points[t[2]], ldexp(1.0, -ex));
 			mink_vec3 nn = v3_cross(v3_sub(b, a), v3_sub(c, a));
 			mink_vec3 qn = v3(facet->normal[0], facet->normal[1], facet->normal[2]);
 			if (v3_dot(nn, qn) < 0.0) {

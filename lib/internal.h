@@ -85,8 +85,9 @@ typedef struct mk_shape {
 	mink_vec3 pos;
 	int identity;      /* rot = I and pos = 0 */
 	/* A power of two applied to support points (pos, margin and bound are
-	 * stored scaled): it brings the pair to unit size, where squares and
-	 * cubes of coordinates neither overflow nor underflow.  Exact. */
+	 * stored scaled), 1 but for a point set of a pair far from unit size
+	 * whose scaled copy found no memory (query.c, bake_scale: the cores
+	 * of such pairs carry their scale in their own numbers).  Exact. */
 	double scale;
 } mk_shape;
 
@@ -358,7 +359,8 @@ typedef struct mk_contact {
 	double distance;
 } mk_contact;
 
-/* The contact patch of an answered pair (A, B unscaled, in the query
+/* The contact patch of an answered pair (A, B as the solver had them: a
+ * pair far from unit size scaled, see mk_shape.scale; in the query
  * frame): up to o->max_contacts points in out[], deepest first, the first
  * with the answer's distance.  `size` is the pair's extent and `eps` its
  * rounding level.  Apart, a patch whose points certify a smaller distance

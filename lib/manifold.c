@@ -278,6 +278,9 @@ static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double
 static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, feature *f)
 {
 	mink_vec3 dl = s->identity ? d : m3_tmul(&s->rot, d);
+	/* A point set's own numbers are unscaled (mk_shape.scale): its slop
+	 * in them, its points scaled below. */
+	t /= s->scale;
 	f->n = 0;
 	f->convex = s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
 	            s->type == CORE_ELLIPSOID || s->type == CORE_TRIANGLE;
@@ -313,6 +316,9 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		ellipsoid_feature(f, s, dl, t);
 		break;
 	}
+	if (s->scale != 1.0)
+		for (int i = 0; i < f->n; i++)
+			f->p[i] = v3_scale(f->p[i], s->scale);
 	if (!s->identity)
 		for (int i = 0; i < f->n; i++)
 			f->p[i] = v3_add(m3_mul(&s->rot, f->p[i]), s->pos);

@@ -7,6 +7,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -543,45 +544,133 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 }
 
 /*
- * Solves the pair; a pair far from unit size is first scaled by the power
- * of two that brings its size into [1, 2), which is exact, and the answer
- * scaled back.  Huge (1e77) and tiny (1e-90) pairs then compute like unit
- * ones, without products of coordinates leaving the double range.
+ * Solves the pair and finds its contact patch (up to MINK_MAX_CONTACTS
+ * points in patch[], their count returned).  A pair far from unit size is
+ * first scaled by the power of two that brings its size into [1, 2),
+ * which is exact, and the answer scaled back: huge (1e99) and tiny
+ * (1e-300) pairs then compute like unit ones, without products of
+ * coordinates leaving the double range.
  */
-static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                         mk_answer *ans, double *eps_out, double size);
+static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                        mk_answer *ans, double *eps_out, mk_contact *patch, double size);
 
-static void solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                  mk_answer *ans, double *eps_out)
+static int solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                 mk_answer *ans, double *eps_out, mk_contact *patch)
 {
 	double size = A->bound + B->bound + v3_len_safe(B->pos);
 	/* Fourth powers of sizes within 2^-60 .. 2^60 stay well inside the
 	 * double range: most pairs need no scaling at all. */
-	if (!(size > 0x1p-60 && size < 0x1p60)) {
-		solve_scaled(A, B, dim, o, ans, eps_out, size);
-		return;
-	}
+	if (!(size > 0x1p-60 && size < 0x1p60))
+		return solve_scaled(A, B, dim, o, ans, eps_out, patch, size);
 	mk_solve_unit(A, B, dim, o, ans, eps_out);
+	return mk_manifold(A, B, dim, ans, *eps_out, size, o, patch);
 }
 
-static void solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                         mk_answer *ans, double *eps_out, double size)
+/* Room for a point set's scaled copy: on the stack up to MK_SOA_MAX
+ * points, else on the heap (heap, freed by the caller). */
+typedef struct scaled_room {
+	union {
+		mink_vec3 p3[MK_SOA_MAX];
+		mink_vec2 p2[MK_SOA_MAX];
+	} u;
+	void *heap;
+} scaled_room;
+
+/*
+ * Core c scaled by s: every number of its own in the core itself (half
+ * extents, radii, corners), and a point set's points copied scaled, so
+ * that every computation on the core - the support, its features, the
+ * projections of refine.c, the patch - sees a unit-size shape.  A copy
+ * of a built hull's points drops its walk block (whose records hold the
+ * unscaled points): the climb reads the adjacency.  Without memory for a
+ * copy the points stay the caller's and `scale` is applied to what the
+ * support returns (products of two coordinates may then underflow for
+ * coordinates below 1e-160).
+ */
+static void bake_scale(mk_shape *c, double s, scaled_room *room)
+{
+	c->margin *= s;
+	c->bound *= s;
+	c->pos = v3_scale(c->pos, s);
+	room->heap = NULL;
+	switch (c->type) {
+	case CORE_POINTS3:
+	case CORE_CLIMB3: {
+		mink_vec3 *q = room->u.p3;
+		if (c->count > MK_SOA_MAX)
+			q = room->heap = malloc(sizeof(mink_vec3) * (size_t)c->count);
+		if (!q) {
+			c->scale = s;
+			return;
+		}
+		for (int i = 0; i < c->count; i++)
+			q[i] = v3_scale(c->points3[i], s);
+		c->points3 = q;
+		c->soa = NULL;
+		c->walk = NULL;
+		break;
+	}
+	case CORE_POINTS2: {
+		mink_vec2 *q = room->u.p2;
+		if (c->count > MK_SOA_MAX)
+			q = room->heap = malloc(sizeof(mink_vec2) * (size_t)c->count);
+		if (!q) {
+			c->scale = s;
+			return;
+		}
+		for (int i = 0; i < c->count; i++) {
+			q[i].x = c->points2[i].x * s;
+			q[i].y = c->points2[i].y * s;
+		}
+		c->points2 = q;
+		break;
+	}
+	case CORE_POINT:
+		break;
+	case CORE_SEGMENT:
+	case CORE_TRIANGLE:
+		for (int i = 0; i < 3; i++)
+			c->corner[i] = v3_scale(c->corner[i], s);
+		break;
+	case CORE_BOX:
+		c->half = v3_scale(c->half, s);
+		break;
+	case CORE_CYLINDER:
+	case CORE_CONE:
+		c->radius *= s;
+		c->half_height *= s;
+		break;
+	case CORE_ELLIPSOID:
+		c->radii = v3_scale(c->radii, s);
+		break;
+	}
+	c->scale = 1.0;
+}
+
+static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                        mk_answer *ans, double *eps_out, mk_contact *patch, double size)
 {
 	int e = size > 0.0 && isfinite(size) ? ilogb(size) : 0;
 	double s = ldexp(1.0, -e), inv = ldexp(1.0, e);
 	mk_shape a = *A, b = *B;
-	a.scale = s;
-	a.margin *= s;
-	a.bound *= s;
-	b.scale = s;
-	b.margin *= s;
-	b.bound *= s;
-	b.pos = v3_scale(b.pos, s);
+	scaled_room ra, rb;
+	bake_scale(&a, s, &ra);
+	bake_scale(&b, s, &rb);
 	mk_solve_unit(&a, &b, dim, o, ans, eps_out);
+	int np = mk_manifold(&a, &b, dim, ans, *eps_out, a.bound + b.bound + v3_len_safe(b.pos), o,
+	                     patch);
+	free(ra.heap);
+	free(rb.heap);
 	ans->distance *= inv;
 	ans->pa = v3_scale(ans->pa, inv);
 	ans->pb = v3_scale(ans->pb, inv);
 	*eps_out *= inv;
+	for (int i = 0; i < np; i++) {
+		patch[i].distance *= inv;
+		patch[i].pa = v3_scale(patch[i].pa, inv);
+		patch[i].pb = v3_scale(patch[i].pb, inv);
+	}
+	return np;
 }
 
 /* x - x is 0 for a finite x and NaN for an infinity or a NaN: one sum
@@ -638,10 +727,8 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 
 	mk_answer ans;
 	double eps;
-	solve(&A, &B, 3, o, &ans, &eps);
-
 	mk_contact patch[MINK_MAX_CONTACTS];
-	int np = mk_manifold(&A, &B, 3, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	int np = solve(&A, &B, 3, o, &ans, &eps, patch);
 	/* The result's points are the deepest contact's. */
 	ans.pa = patch[0].pa;
 	ans.pb = patch[0].pb;
@@ -681,10 +768,8 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 
 	mk_answer ans;
 	double eps;
-	solve(&A, &B, 2, o, &ans, &eps);
-
 	mk_contact patch[MINK_MAX_CONTACTS];
-	int np = mk_manifold(&A, &B, 2, &ans, eps, A.bound + B.bound + v3_len_safe(B.pos), o, patch);
+	int np = solve(&A, &B, 2, o, &ans, &eps, patch);
 	/* The result's points are the deepest contact's. */
 	ans.pa = patch[0].pa;
 	ans.pb = patch[0].pb;
