@@ -82,6 +82,20 @@ static void sphere_points(mink_vec3 *p, int n, double r)
 	}
 }
 
+/* sp's first n points as a hull: given, or built (a solid hull at every
+ * scale, checked; a failed build leaves the points given). */
+static void hull3(spec3 *sp, int n, int built, int e)
+{
+	if (!built) {
+		sp->s = tu_hull(sp->pts, n);
+		return;
+	}
+	mink_hull_status st = mink_hull_build(sp->pts, n, &sp->built);
+	CHECK(st == MINK_HULL_OK, "a hull of %d points at scale 2^%d: status %d", n, e, st);
+	sp->is_built = 1;
+	sp->s = st == MINK_HULL_OK ? mink_hull_shape(&sp->built, 0.0) : tu_hull(sp->pts, n);
+}
+
 /* Kind k of the 3D list, its lengths times 2^e. */
 static void make3(spec3 *sp, int k, int e)
 {
@@ -104,15 +118,7 @@ static void make3(spec3 *sp, int k, int e)
 	case 9: /* a hexagonal prism by its points */
 	case 10: /* the same, built */
 		hexprism(sp->pts, 0.5 * u, 0.25 * u);
-		if (k == 9) {
-			*s = tu_hull(sp->pts, NPTS);
-		} else {
-			/* a solid hull at every scale (a failed build: its points) */
-			mink_hull_status st = mink_hull_build(sp->pts, NPTS, &sp->built);
-			CHECK(st == MINK_HULL_OK, "the prism's hull at scale 2^%d: status %d", e, st);
-			sp->is_built = 1;
-			*s = st == MINK_HULL_OK ? mink_hull_shape(&sp->built, 0.0) : tu_hull(sp->pts, NPTS);
-		}
+		hull3(sp, NPTS, k == 10, e);
 		break;
 	case 11: /* a rounded box */
 		*s = tu_box(0.4 * u, 0.3 * u, 0.2 * u);
@@ -121,14 +127,7 @@ static void make3(spec3 *sp, int k, int e)
 	case 12: /* a ball of 300 points, given */
 	case 13: /* the same, built */
 		sphere_points(sp->pts, NBIG, 0.5 * u);
-		if (k == 12) {
-			*s = tu_hull(sp->pts, NBIG);
-		} else {
-			mink_hull_status st = mink_hull_build(sp->pts, NBIG, &sp->built);
-			CHECK(st == MINK_HULL_OK, "the ball's hull at scale 2^%d: status %d", e, st);
-			sp->is_built = 1;
-			*s = st == MINK_HULL_OK ? mink_hull_shape(&sp->built, 0.0) : tu_hull(sp->pts, NBIG);
-		}
+		hull3(sp, NBIG, k == 13, e);
 		break;
 	}
 }
