@@ -18,7 +18,9 @@
  * capsule, segment, point, polygons of 4 and 300 points) in structured
  * poses, where patches have several points and ties are common (axis turns, a face or an edge of B parallel to one of
  * A, B above A overlapping, touching and apart, centred and off centre),
- * and in random poses.  The scales 2^k:
+ * and in random poses.  The same pairs moved by an exact offset give the
+ * same numbers in the shapes' frames (mink solves B placed in A's frame)
+ * and the world points moved.  The scales 2^k:
  *  - k from -700 to 328 (coordinates from 1e-211 to 1e99): the same bits
  *    times 2^k (mink solves a pair far from unit size scaled to it, and
  *    every scaling by a power of two is exact);
@@ -35,6 +37,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,6 +273,39 @@ static void compare(const char *label, const mink_result *base, const mink_resul
 			              base->contacts[i].distance);
 }
 
+/* The same pair moved by t: every number of the answer in the shapes'
+ * frames the same bits (mink solves B placed in A's frame, and moving
+ * both poses by an exact offset leaves that placement as it was), the
+ * world points moved by t to their rounding. */
+static void compare_moved(const char *label, const mink_result *base, const mink_result *r,
+                          mink_vec3 t)
+{
+	n_queries++;
+	double ulp = 4.0 * DBL_EPSILON * fmax(fabs(t.x), fmax(fabs(t.y), fabs(t.z)));
+	int ok = r->status == base->status && r->state == base->state &&
+	         r->contact_count == base->contact_count && same_bits(r->distance, base->distance) &&
+	         same_vec(r->normal, base->normal) && same_vec(r->local_a, base->local_a) &&
+	         same_vec(r->local_b, base->local_b) &&
+	         tu_dist(r->point_a, tu_add(base->point_a, t)) <= ulp &&
+	         tu_dist(r->point_b, tu_add(base->point_b, t)) <= ulp;
+	for (int i = 0; i < r->contact_count && ok; i++) {
+		const mink_contact *c = &r->contacts[i], *w = &base->contacts[i];
+		ok = same_bits(c->distance, w->distance) && same_vec(c->local_a, w->local_a) &&
+		     same_vec(c->local_b, w->local_b) &&
+		     tu_dist(c->point_a, tu_add(w->point_a, t)) <= ulp;
+	}
+	CHECK(ok, "%s, moved by %g %g %g: distance %.17g, want %.17g; local_a %.17g %.17g %.17g, "
+	      "want %.17g %.17g %.17g", label, t.x, t.y, t.z, r->distance, base->distance,
+	      r->local_a.x, r->local_a.y, r->local_a.z, base->local_a.x, base->local_a.y,
+	      base->local_a.z);
+}
+
+/* x on the grid of 2^-30: moved by the offsets below, exactly. */
+static double snap(double x)
+{
+	return ldexp(nearbyint(ldexp(x, 30)), -30);
+}
+
 /* The pair's size at scale 1: its extents plus the distance of the poses. */
 static double size3(mink_vec3 pa, mink_vec3 pb)
 {
@@ -307,6 +343,15 @@ static void pair3(int ka, int kb, mink_quat qa, mink_vec3 pa, mink_quat qb, mink
 	mink_result base[2];
 	mink_query3(&A.s, &PA, &B.s, &PB, NULL, &base[0]);
 	mink_query3(&A.s, &PA, &B.s, &PB, &all, &base[1]);
+	/* moved: B's position on a grid that the offset keeps exact */
+	mink_vec3 t = tu_v3(1024.0, -512.0, 256.0);
+	mink_pose3 GA = PA, GB = {tu_v3(snap(pb.x), snap(pb.y), snap(pb.z)), qb}, MA = GA, MB = GB;
+	MA.position = tu_add(GA.position, t);
+	MB.position = tu_add(GB.position, t);
+	mink_result g, m;
+	mink_query3(&A.s, &GA, &B.s, &GB, NULL, &g);
+	mink_query3(&A.s, &MA, &B.s, &MB, NULL, &m);
+	compare_moved(label, &g, &m, t);
 	free3(&A);
 	free3(&B);
 	n_cases++;
@@ -337,6 +382,12 @@ static void pair2(int ka, int kb, double angle, double x, double y, const char *
 	mink_result base[2];
 	mink_query2(&A.s, &PA, &B.s, &PB, NULL, &base[0]);
 	mink_query2(&A.s, &PA, &B.s, &PB, &all, &base[1]);
+	mink_pose2 GB = tu_pose2(snap(x), snap(y), angle), MA = tu_pose2(1024.0, -512.0, 0),
+	           MB = tu_pose2(snap(x) + 1024.0, snap(y) - 512.0, angle);
+	mink_result g, m;
+	mink_query2(&A.s, &PA, &B.s, &GB, NULL, &g);
+	mink_query2(&A.s, &MA, &B.s, &MB, NULL, &m);
+	compare_moved(label, &g, &m, tu_v3(1024.0, -512.0, 0.0));
 	n_cases++;
 	n_total++;
 	for (int i = 0; i < NSCALES; i++) {
