@@ -251,6 +251,47 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
 
+/*
+ * A stuck simplex next to a face of A - B whose corners tie along v to
+ * the rounding level (a box's face turned a hair under a segment): the
+ * supports along v give the same corners again and never the rest of the
+ * face.  The supports along v tilted four ways by 1e-6 radian reach the
+ * face's corners around v; the triangle of three of them (with the
+ * support along v) nearest the origin, when nearer than v, is a simplex
+ * to go on from.  Returns 1 and sets *s, *v, *d2 when one is.
+ */
+static int probe_face(const mk_shape *A, const mk_shape *B, const mk_vertex *w, mink_vec3 v,
+                      double dist2, mk_simplex *s, mink_vec3 *vout, double *d2out)
+{
+	mink_vec3 vn = v3_normalize_or(v, v3(0, 0, 0));
+	if (!(v3_len2(vn) > 0.0))
+		return 0;
+	mink_vec3 t1 = v3_any_orthogonal(vn), t2 = v3_cross(vn, t1);
+	mk_vertex x[5];
+	x[0] = *w;
+	x[1] = mk_support_cso(A, B, v3_neg(v3_mad(vn, t1, 1e-6)));
+	x[2] = mk_support_cso(A, B, v3_neg(v3_mad(vn, t2, 1e-6)));
+	x[3] = mk_support_cso(A, B, v3_neg(v3_mad(vn, t1, -1e-6)));
+	x[4] = mk_support_cso(A, B, v3_neg(v3_mad(vn, t2, -1e-6)));
+	int found = 0;
+	double best = dist2;
+	for (int i = 0; i < 5; i++)
+		for (int j = i + 1; j < 5; j++)
+			for (int k = j + 1; k < 5; k++) {
+				mk_simplex t = {.v = {x[i], x[j], x[k]}, .n = 3};
+				mink_vec3 c = mk_simplex_closest(&t);
+				double c2 = v3_len2(c);
+				if (c2 < best) {
+					best = c2;
+					*s = t;
+					*vout = c;
+					found = 1;
+				}
+			}
+	*d2out = best;
+	return found;
+}
+
 /* The closest simplex met before a fresh start, kept in case the searches
  * after it end farther away. */
 typedef struct gjk_best {
@@ -352,6 +393,12 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				best.v = v;
 				best.d2 = dist2;
 				best.lower = cur_lower;
+			}
+			if (probe_face(A, B, &w, v, dist2, &ns, &nv, &nd2)) {
+				s = ns;
+				v = nv;
+				dist2 = nd2;
+				continue;
 			}
 			if (restarts < GJK_MAX_RESTARTS && isfinite(v3_len2(w.w))) {
 				/* Drop the stale corners and start again from w alone,

@@ -15,6 +15,10 @@
 #include <math.h>
 #include <string.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 #include "mink.h"
 #include "oracle.h"
 #include "testutil.h"
@@ -918,6 +922,76 @@ static void test_stack_independent(void **state)
 	tu_end("stack independence", 1);
 }
 
+/* GJK next to a face of A - B whose corners tie along its v to the rounding
+ * level.  A capsule lying on a box turned 1e-9 rad about x under it, its
+ * lower end sunk a few 1e-10 (a structured sweep's tilt family): the
+ * supports along v gave the same corners again, GJK stalled on an edge
+ * across two faces and answered `approximate`, touching (distance 0).  A
+ * cylinder standing on a box's edge 1e-12 above it came back `ok` and
+ * touching.  The oracle: the box's face plane and the capsule's ends
+ * (the cylinder's rim over the edge), in long double. */
+static void test_face_tied_under_v(void **state)
+{
+	(void)state;
+	tu_begin();
+	long cases = 0;
+	static const double tilts[] = {1e-9, 3e-10, -7e-10};
+	for (int ti = 0; ti < 3; ti++)
+		for (int yaw = 0; yaw < 36; yaw++) {
+			double th = tilts[ti], psi = yaw * M_PI / 36.0, lift = 1e-12;
+			mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(1, 0, 0), th));
+			/* the capsule's axis (local z) turned into the plane z = 1.2 */
+			mink_quat qb = tu_quat_axis_angle(tu_v3(cos(psi), sin(psi), 0), M_PI / 2);
+			mink_pose3 pb = tu_pose3(0, 0, 1.2 + lift, qb);
+			mink_shape3 box = tu_box(1, 1, 1), cap = tu_capsule(0.2, 0.5);
+			/* the face's normal, and the least height of the two ends over
+			 * the face's plane */
+			mink_vec3 n = tu_rotate(pa.rotation, tu_v3(0, 0, 1));
+			mink_vec3 ax = tu_rotate(qb, tu_v3(0, 0, 0.5));
+			long double lo = INFINITY;
+			for (int e = -1; e <= 1; e += 2) {
+				long double px = (long double)pb.position.x + e * (long double)ax.x,
+				            py = (long double)pb.position.y + e * (long double)ax.y,
+				            pz = (long double)pb.position.z + e * (long double)ax.z;
+				long double h = n.x * px + n.y * py + n.z * pz - 1.0L;
+				lo = h < lo ? h : lo;
+			}
+			double want = (double)(lo - 0.2L);
+			mink_result r[2];
+			both_orders(&box, &pa, &cap, &pb, r);
+			tu_case("capsule on a box tilted %g, yaw %d", th, yaw);
+			/* the default tolerances: 1e-10 of GJK's value (the cores'
+			 * distance, 0.2: the capsule's radius is added after) and
+			 * 1e-13 of the pair's size */
+			double tol = 1e-10 * 0.2 + 1e-13 * (sqrt(3.0) + 0.7 + 1.2);
+			for (int k = 0; k < 2; k++)
+				CHECK(r[k].status == MINK_OK && fabs(r[k].distance - want) <= tol,
+				      "%s order: status %s, distance %.17g, want %.17g", k ? "BA" : "AB",
+				      mink_status_name(r[k].status), r[k].distance, want);
+			cases++;
+		}
+	for (int yaw = 0; yaw < 36; yaw++) {
+		double psi = yaw * M_PI / 36.0;
+		mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+		mink_pose3 pb = tu_pose3(1.4, 0, 1.3000000000010001,
+		                         tu_quat_axis_angle(tu_v3(0, 0, 1), psi));
+		mink_shape3 box = tu_box(1, 1, 1), cyl = tu_cylinder(0.4, 0.3);
+		/* the rim reaches x = 1.0 over the box's edge: the gap is the
+		 * base's height over the face */
+		double want = (double)((long double)pb.position.z - (long double)0.3 - 1.0L);
+		mink_result r[2];
+		both_orders(&box, &pa, &cyl, &pb, r);
+		tu_case("cylinder on a box's edge, yaw %d", yaw);
+		for (int k = 0; k < 2; k++)
+			CHECK(r[k].status == MINK_OK && r[k].state == MINK_SEPARATED &&
+			          fabs(r[k].distance - want) <= 1e-15,
+			      "%s order: status %s, state %d, distance %.17g, want %.17g", k ? "BA" : "AB",
+			      mink_status_name(r[k].status), r[k].state, r[k].distance, want);
+		cases++;
+	}
+	tu_end("faces tied under v", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -935,6 +1009,7 @@ int main(void)
 		cmocka_unit_test(test_parallel_segments),
 		cmocka_unit_test(test_sphere_on_axis),
 		cmocka_unit_test(test_stack_independent),
+		cmocka_unit_test(test_face_tied_under_v),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
