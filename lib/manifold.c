@@ -18,9 +18,10 @@
  *
  * The deepest contact carries the result's distance (they agree to the
  * slop, or the features are not trusted and the patch is the result's
- * point), and no other is deeper: one lifted below it is lifted back.  Larger patches are cut down to max_contacts: the deepest first,
- * then the point farthest from it, then each next point the one that adds
- * the most area to the hull of those chosen - ties to the earlier point.
+ * point), and no other is deeper: one lifted below it is lifted back.
+ * Larger patches are cut down to max_contacts: the deepest first, then the
+ * point farthest from it, then each next point the one that adds the most
+ * area to the hull of those chosen - ties to the earlier point.
  *
  * Everything runs in the query frame (A's), on stack buffers: no
  * allocation, a few hundred floating-point operations for a box pair.
