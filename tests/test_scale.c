@@ -16,9 +16,10 @@
  * cone, ellipsoid, point, segment, triangle, hulls given by points and
  * built, of 12 and of 300 points; some with margins; 2D: circle, box,
  * capsule, segment, point, polygons of 4 and 300 points) in structured
- * poses, where patches have several points and ties are common (axis turns, a face or an edge of B parallel to one of
- * A, B above A overlapping, touching and apart, centred and off centre),
- * and in random poses.  The same pairs moved by an exact offset give the
+ * poses, where patches have several points and ties are common (axis
+ * turns, a face or an edge of B parallel to one of A, B above A
+ * overlapping, touching and apart, centred and off centre), and in random
+ * poses.  The same pairs moved by an exact offset give the
  * same numbers in the shapes' frames (mink solves B placed in A's frame)
  * and the world points moved.  The scales 2^k:
  *  - k from -700 to 328 (coordinates from 1e-211 to 1e99): the same bits
