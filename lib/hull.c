@@ -64,18 +64,28 @@ static int cmp_int(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-/* Affine dimension of p[0..n-1] (distinct points), relative to extent. */
-static int affine_dim(const mink_vec3 *p, int n)
+/* The exponent ex that makes the points' largest coordinate less than 1
+ * in magnitude times 2^-ex (an exact scaling): affine_dim and qhull work on
+ * the points so scaled, where squares and products of four coordinates
+ * neither overflow (a solid hull of 1e78 came back flat) nor underflow
+ * (tiny hulls were flat or had faces turned inside out), and a hull and
+ * its scaled copy get the same faces. */
+static int unit_exponent(const mink_vec3 *p, int n)
 {
-	if (n < 2)
-		return 0;
-	/* the points scaled by a power of two to at most 1 (exact), so that
-	 * squares neither underflow nor overflow */
 	double top = 0.0;
 	for (int i = 0; i < n; i++)
 		top = fmax(top, v3_maxabs(p[i]));
 	int ex = 0;
 	(void)frexp(top, &ex);
+	return ex;
+}
+
+/* Affine dimension of p[0..n-1] (distinct points), relative to extent;
+ * ex from unit_exponent. */
+static int affine_dim(const mink_vec3 *p, int n, int ex)
+{
+	if (n < 2)
+		return 0;
 	double sc = ldexp(1.0, -ex);
 	mink_vec3 o = v3_scale(p[0], sc);
 	int i1 = 0;
@@ -112,7 +122,7 @@ static int affine_dim(const mink_vec3 *p, int n)
 }
 
 /* Fills faces and adjacency from qhull's triangulated facets. */
-static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
+static mink_hull_status run_qhull(const mink_vec3 *pts, int n, int ex, mink_hull *h)
 {
 	mink_hull_status st = MINK_HULL_DEGENERATE;
 	coordT *coords = malloc(sizeof(coordT) * 3 * (size_t)n);
@@ -129,15 +139,7 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
 		free(msg);
 		return MINK_HULL_NOMEM;
 	}
-	/* qhull sees the points scaled by a power of two to at most 1 in
-	 * magnitude (exact): coordinates near 1e100 overflow its products of
-	 * four lengths (a solid hull of 1e78 came back flat), tiny ones
-	 * underflow them, and a hull and its scaled copy get the same faces. */
-	double top = 0.0;
-	for (int i = 0; i < n; i++)
-		top = fmax(top, v3_maxabs(pts[i]));
-	int ex = 0;
-	(void)frexp(top, &ex);
+	/* qhull sees the points scaled by 2^-ex (unit_exponent) */
 	for (int i = 0; i < n; i++) {
 		coords[3 * i] = ldexp(pts[i].x, -ex);
 		coords[3 * i + 1] = ldexp(pts[i].y, -ex);
@@ -176,6 +178,9 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
 			if (vid[i] >= 0)
 				h->points[vid[i]] = pts[i];
 		h->count = nv;
+		/* faces oriented on the scaled points: the raw ones' cross
+		 * products underflow for tiny hulls */
+		double sc = ldexp(1.0, -ex);
 		int f = 0;
 		FORALLfacets {
 			if (!facet->simplicial)
@@ -189,9 +194,8 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, mink_hull *h)
 			if (k != 3)
 				continue;
 			/* Orient counter-clockwise seen from outside, by qhull's normal. */
-			mink_vec3 a = v3_scale(h->points[t[0]], ldexp(1.0, -ex)),
-			          b = v3_scale(h->points[t[1]], ldexp(1.0, -ex)),
-			          c = v3_scale(h->points[t[2]], ldexp(1.0, -ex));
+			mink_vec3 a = v3_scale(h->points[t[0]], sc), b = v3_scale(h->points[t[1]], sc),
+			          c = v3_scale(h->points[t[2]], sc);
 			mink_vec3 nn = v3_cross(v3_sub(b, a), v3_sub(c, a));
 			mink_vec3 qn = v3(facet->normal[0], facet->normal[1], facet->normal[2]);
 			if (v3_dot(nn, qn) < 0.0) {
@@ -362,11 +366,12 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 		if (m == 0 || cmp_vec3(&u[m - 1], &u[i]) != 0)
 			u[m++] = u[i];
 	out->duplicates = n - m;
-	out->dim = affine_dim(u, m);
+	int ex = unit_exponent(u, m);
+	out->dim = affine_dim(u, m, ex);
 
 	mink_hull_status st = MINK_HULL_DEGENERATE;
 	if (out->dim == 3 && m >= 4) {
-		st = run_qhull(u, m, out);
+		st = run_qhull(u, m, ex, out);
 		if (st == MINK_HULL_NOMEM) {
 			free(u);
 			mink_hull_free(out);

@@ -576,6 +576,15 @@ typedef struct scaled_room {
 	void *heap;
 } scaled_room;
 
+/* Room for n points of `size` bytes each: the stack's, or a heap block
+ * (NULL without memory). */
+static void *room_for(scaled_room *room, int n, size_t size)
+{
+	if (n <= MK_SOA_MAX)
+		return &room->u;
+	return room->heap = malloc(size * (size_t)n);
+}
+
 /*
  * Core c scaled by s: every number of its own in the core itself (half
  * extents, radii, corners), and a point set's points copied scaled, so
@@ -593,15 +602,14 @@ static void bake_scale(mk_shape *c, double s, scaled_room *room)
 	c->bound *= s;
 	c->pos = v3_scale(c->pos, s);
 	room->heap = NULL;
+	c->scale = 1.0;
 	switch (c->type) {
 	case CORE_POINTS3:
 	case CORE_CLIMB3: {
-		mink_vec3 *q = room->u.p3;
-		if (c->count > MK_SOA_MAX)
-			q = room->heap = malloc(sizeof(mink_vec3) * (size_t)c->count);
+		mink_vec3 *q = room_for(room, c->count, sizeof *q);
 		if (!q) {
 			c->scale = s;
-			return;
+			break;
 		}
 		for (int i = 0; i < c->count; i++)
 			q[i] = v3_scale(c->points3[i], s);
@@ -611,12 +619,10 @@ static void bake_scale(mk_shape *c, double s, scaled_room *room)
 		break;
 	}
 	case CORE_POINTS2: {
-		mink_vec2 *q = room->u.p2;
-		if (c->count > MK_SOA_MAX)
-			q = room->heap = malloc(sizeof(mink_vec2) * (size_t)c->count);
+		mink_vec2 *q = room_for(room, c->count, sizeof *q);
 		if (!q) {
 			c->scale = s;
-			return;
+			break;
 		}
 		for (int i = 0; i < c->count; i++) {
 			q[i].x = c->points2[i].x * s;
@@ -644,7 +650,6 @@ static void bake_scale(mk_shape *c, double s, scaled_room *room)
 		c->radii = v3_scale(c->radii, s);
 		break;
 	}
-	c->scale = 1.0;
 }
 
 static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
