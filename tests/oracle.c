@@ -348,6 +348,28 @@ static void push_pair(cand_list *l, mink_vec3 pa, mink_vec3 pb)
 	push(l, dist(pa, pb), pa, pb);
 }
 
+/*
+ * The closest points of two segments' lines where both fall inside the
+ * segments, from cross products: s = ((p2 - p1) x d2).n / n.n with
+ * n = d1 x d2.  Ericson's a e - b^2 loses all its digits for edges a
+ * few 1e-9 rad off parallel (the square of the angle), and so does its
+ * parameter; the cross product keeps the angle's own digits.  The pair is
+ * pushed only when both parameters are in [0, 1] (the endpoints' pairs
+ * cover the rest).
+ */
+static void push_lines_cross(cand_list *l, mink_vec3 p1, mink_vec3 q1, mink_vec3 p2,
+                             mink_vec3 q2)
+{
+	mink_vec3 d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p2, p1);
+	mink_vec3 n = cross(d1, d2);
+	double nn = dot(n, n);
+	if (!(nn > 0))
+		return;
+	double s = dot(cross(r, d2), n) / nn, t = dot(cross(r, d1), n) / nn;
+	if (s >= 0 && s <= 1 && t >= 0 && t <= 1)
+		push_pair(l, add(p1, scale(d1, s)), add(p2, scale(d2, t)));
+}
+
 static int triangle_ok(mink_vec3 a, mink_vec3 b, mink_vec3 c)
 {
 	mink_vec3 n;
@@ -395,6 +417,7 @@ void oracle_dist3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle
 				for (int m = k + 1; m < nb; m++) {
 					oracle_closest_segments(a[i], a[j], b[k], b[m], &c1, &c2);
 					push_pair(&l, c1, c2);
+					push_lines_cross(&l, a[i], a[j], b[k], b[m]);
 				}
 	/* triangle - point, both ways */
 	for (int i = 0; i < na; i++)
