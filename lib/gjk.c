@@ -316,7 +316,7 @@ static void stall(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
 	out->converged = gap <= 16.0 * DBL_EPSILON * m2;
 	out->noisy = 1;
 	polish_direction(A, B, s, w, out);
-	if (out->lower >= dist - (tol->rel * dist + tol->abs))
+	if (out->lower >= dist - (tol->rel * fabs(dist - tol->margins) + tol->abs))
 		out->converged = 1;
 }
 
@@ -364,7 +364,9 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			out->lower = cur_lower;
 			out->lower_dir = v;
 		}
-		if (gap <= dist * (tol->rel * dist + tol->abs)) {
+		/* relative to the distance to be reported: the core distance
+		 * less the margins (a capsule 1e-11 into a box is not apart) */
+		if (gap <= dist * (tol->rel * fabs(dist - tol->margins) + tol->abs)) {
 			out->converged = 1;
 			break;
 		}

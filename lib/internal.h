@@ -284,6 +284,9 @@ typedef struct mk_tol {
 	double abs;     /* size_tolerance * size */
 	double eps;     /* rounding level of the pair: a few ulps of its size */
 	double size;
+	double margins; /* the margins' sum where both cores are polytopes, else
+	                   0: a core distance's relative tolerance is taken on
+	                   the distance less it, the value reported */
 	int max_gjk, max_epa;
 } mk_tol;
 
@@ -352,6 +355,15 @@ void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */
 mink_vec3 mk_onto_plane(mink_vec3 p, mink_vec3 n, mink_vec3 s);
+
+/* A pair of polytope cores that GJK left uncertified apart (nearly
+ * parallel faces, whose supports along v tie to the rounding level): the
+ * nearest pair of the features within a slop of the bounds' gap along n
+ * is found by brute force, and where the support gap along its direction
+ * meets its distance within the tolerance, it replaces the answer (n,
+ * core, pa, pb in the query frame).  Returns 1 when it is certified. */
+int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
+                    mink_vec3 *n, double *core, mink_vec3 *pa, mink_vec3 *pb);
 
 /* One point of the contact patch in the query frame (lib/manifold.c). */
 typedef struct mk_contact {

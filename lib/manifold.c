@@ -714,6 +714,162 @@ static int reduce(const region *r, const double *dist, int max, int *pick)
 	return k;
 }
 
+/* ---- the closest pair of two polytopes' supporting features ---- */
+
+/* The CSO point of a's point i and b's point j (w = a - b, as GJK's). */
+static mk_vertex cso(const feature *fa, int i, const feature *fb, int j)
+{
+	mk_vertex v;
+	v.a = fa->p[i];
+	v.b = fb->p[j];
+	v.w = v3_sub(v.a, v.b);
+	return v;
+}
+
+/* The nearest candidate pairs met so far, nearest first. */
+#define SHORTLIST 8
+typedef struct shortlist {
+	int n;
+	mk_simplex s[SHORTLIST]; /* reduced to their closest feature, weights set */
+	double d2[SHORTLIST];    /* squared length of each one's closest point */
+} shortlist;
+
+/* The simplex s (its points pairs of the features) tried as a candidate. */
+static void try_simplex(mk_simplex s, shortlist *l)
+{
+	double d2 = v3_len2(mk_simplex_closest(&s));
+	if (!(d2 < INFINITY) || (l->n == SHORTLIST && !(d2 < l->d2[SHORTLIST - 1])))
+		return;
+	int i = l->n < SHORTLIST ? l->n++ : SHORTLIST - 1;
+	for (; i > 0 && d2 < l->d2[i - 1]; i--) {
+		l->s[i] = l->s[i - 1];
+		l->d2[i] = l->d2[i - 1];
+	}
+	l->s[i] = s;
+	l->d2[i] = d2;
+}
+
+/* A feature's edges: a segment's one, a polygon's cycle. */
+static int edges_of(const feature *f) { return f->n == 2 ? 1 : f->n >= 3 ? f->n : 0; }
+
+/*
+ * The nearest pairs of points of two features, by every pair of their
+ * elements that can hold one: vertex and vertex, vertex and edge, vertex
+ * and fan triangle, edge and edge (the difference of two edges is a
+ * parallelogram: two triangles).  Each candidate is a pair of points of
+ * the features, so its length is an upper bound on their distance
+ * whatever the rounding; in exact arithmetic the least is the distance
+ * (the nearest points of two convex polygons lie on elements whose
+ * dimensions add up to at most two).  O(na nb) small simplices: for a
+ * rare fallback only.
+ */
+static void nearest_pairs(const feature *fa, const feature *fb, shortlist *l)
+{
+	int ea = edges_of(fa), eb = edges_of(fb);
+	l->n = 0;
+	for (int i = 0; i < fa->n; i++)
+		for (int j = 0; j < fb->n; j++) {
+			int i1 = (i + 1) % fa->n, j1 = (j + 1) % fb->n;
+			mk_vertex w = cso(fa, i, fb, j);
+			try_simplex((mk_simplex){.v = {w}, .n = 1}, l);
+			if (j < eb)
+				try_simplex((mk_simplex){.v = {w, cso(fa, i, fb, j1)}, .n = 2}, l);
+			if (i < ea)
+				try_simplex((mk_simplex){.v = {w, cso(fa, i1, fb, j)}, .n = 2}, l);
+			if (i < ea && j < eb) {
+				mk_vertex x = cso(fa, i1, fb, j1);
+				try_simplex((mk_simplex){.v = {w, cso(fa, i1, fb, j), x}, .n = 3}, l);
+				try_simplex((mk_simplex){.v = {w, cso(fa, i, fb, j1), x}, .n = 3}, l);
+			}
+			/* fan triangles (0, j, j + 1) of a polygon */
+			if (fb->n >= 3 && j >= 1 && j + 1 < fb->n)
+				try_simplex((mk_simplex){.v = {cso(fa, i, fb, 0), w, cso(fa, i, fb, j + 1)},
+				                         .n = 3}, l);
+			if (fa->n >= 3 && i >= 1 && i + 1 < fa->n)
+				try_simplex((mk_simplex){.v = {cso(fa, 0, fb, j), w, cso(fa, i + 1, fb, j)},
+				                         .n = 3}, l);
+		}
+}
+
+/* The gap of the cores' supports along unit u: a lower bound on their
+ * distance, for any u. */
+static double core_gap(const mk_shape *A, const mk_shape *B, mink_vec3 u)
+{
+	return v3_dot(v3_sub(mk_support(B, v3_neg(u)), mk_support(A, u)), u);
+}
+
+static int is_polytope(const mk_shape *s)
+{
+	return s->type != CORE_CYLINDER && s->type != CORE_CONE && s->type != CORE_ELLIPSOID;
+}
+
+int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
+                    mink_vec3 *n, double *core, mink_vec3 *pa, mink_vec3 *pb)
+{
+	if (!is_polytope(A) || !is_polytope(B) || !(*core > 0.0) || !v3_isfinite(*n))
+		return 0;
+	double lower = core_gap(A, B, *n), width = *core - lower;
+	if (!(width >= 0.0) || !isfinite(width))
+		return 0;
+	plane2 pl;
+	if (dim == 3) {
+		mink_tangents(*n, &pl.t1, &pl.t2);
+	} else {
+		pl.t1 = v3(-n->y, n->x, 0.0);
+		pl.t2 = v3(0, 0, 0);
+	}
+	/* The features within a slop of a few times the bounds' gap hold the
+	 * nearest pair when n is off by the angle that gap comes from; a
+	 * wider slop is tried when the first does not certify. */
+	for (int k = 0; k < 3; k++) {
+		double t = 4.0 * width * (double)(1 << (4 * k)) + 4.0 * tol->eps;
+		feature fa, fb;
+		support_feature(A, dim, *n, t, &fa);
+		support_feature(B, dim, v3_neg(*n), t, &fb);
+		project(&fa, &pl, dim, tol->eps);
+		project(&fb, &pl, dim, tol->eps);
+		shortlist l;
+		nearest_pairs(&fa, &fb, &l);
+		/*
+		 * Next to parallel, pairs a hair apart along the features differ
+		 * in length by the square of that (1e-11 apart: 1e-21), below
+		 * rounding, but in direction by the first power: the nearest by
+		 * length may be off the direction of the closest pair by 1e-10.
+		 * Of the candidates as near as the least within the tolerance,
+		 * the one whose direction has the greatest support gap gives the
+		 * normal.
+		 */
+		double up = INFINITY, lo = -INFINITY;
+		mink_vec3 best_n = *n, best_a = *pa;
+		for (int i = 0; i < l.n; i++) {
+			mink_vec3 qa, qb;
+			mk_simplex_points(&l.s[i], &qa, &qb);
+			mink_vec3 d = v3_sub(qb, qa);
+			double len = v3_len_safe(d);
+			if (!(len > 0.0) || !isfinite(len))
+				continue;
+			if (i > 0 && len > up + mk_slack(tol, up - tol->margins))
+				break;
+			up = fmin(up, len);
+			mink_vec3 u = v3_scale(d, 1.0 / len);
+			double g = core_gap(A, B, u);
+			if (g > lo) {
+				lo = g;
+				best_n = u;
+				best_a = qa;
+			}
+		}
+		if (up <= *core + tol->eps && up - lo <= mk_slack(tol, up - tol->margins)) {
+			*n = best_n;
+			*core = up;
+			*pa = best_a;
+			*pb = v3_mad(best_a, best_n, up);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* ---- the patch ---- */
 
 /* The gap of the swept shapes' supports along unit u (from A towards B): a

@@ -169,6 +169,7 @@ static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_opt
 	tol->rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
 	tol->abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
 	tol->eps = 8.0 * DBL_EPSILON * size;
+	tol->margins = A->smooth || B->smooth ? 0.0 : A->margin + B->margin;
 	tol->max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;
 	tol->max_epa = o->max_epa_iterations > 0 ? o->max_epa_iterations : 0;
 }
@@ -489,6 +490,15 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		answer_gjk(A, B, &g, v, &c, &ans->warning);
 		break;
 	}
+	/* Polytopes apart where GJK stalled (it did not end on its gap test:
+	 * nearly parallel faces whose supports along v tie to the rounding
+	 * level) or could not certify its answer: the nearest pair of their
+	 * supporting features, by brute force, gives the exact normal and
+	 * distance when the support gap along it confirms them. */
+	if ((v == GJK_APART || v == GJK_TURNED || v == GJK_UNCONFIRMED) &&
+	    (ans->warning == MINK_WARN_DEGENERATE || g.noisy || !g.converged) &&
+	    mk_polish_apart(A, B, dim, &tol, &c.n, &c.core, &c.pa, &c.pb))
+		ans->warning = MINK_WARN_NONE;
 	/* A straddling answer is touching by construction: neither refined
 	 * nor judged again. */
 	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)

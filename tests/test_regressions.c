@@ -992,6 +992,146 @@ static void test_face_tied_under_v(void **state)
 	tu_end("faces tied under v", cases);
 }
 
+/* A prism of k sides about z: radius r, half height h (2k points). */
+static int prism(mink_vec3 *p, int k, double r, double h)
+{
+	for (int i = 0; i < k; i++)
+		for (int s = -1; s <= 1; s += 2)
+			*p++ = tu_v3(r * cos(2 * M_PI * i / k), r * sin(2 * M_PI * i / k), s * h);
+	return 2 * k;
+}
+
+/* A shape of the parallel-faces sweep: its core's points in its frame,
+ * its margin, and its extent above and below its origin. */
+typedef struct flat_kind {
+	const char *name;
+	mink_shape3 shape;
+	mink_vec3 pts[16];
+	int n;
+	double half; /* top of the core over the origin, plus the margin */
+} flat_kind;
+
+static void flat_kinds(flat_kind *k)
+{
+	static const mink_vec3 tri[3] = {{-0.8, -0.5, 0}, {0.9, -0.3, 0}, {0.1, 0.8, 0}};
+	int i = 0;
+	memset(k, 0, 6 * sizeof *k);
+	k[i] = (flat_kind){.name = "box", .shape = tu_box(0.5, 0.5, 0.5), .half = 0.5};
+	for (int c = 0; c < 8; c++)
+		k[i].pts[k[i].n++] = tu_v3(c & 1 ? 0.5 : -0.5, c & 2 ? 0.5 : -0.5, c & 4 ? 0.5 : -0.5);
+	i++;
+	k[i] = (flat_kind){.name = "rounded box", .shape = tu_box(0.6, 0.4, 0.3), .half = 0.35};
+	k[i].shape.margin = 0.05;
+	for (int c = 0; c < 8; c++)
+		k[i].pts[k[i].n++] = tu_v3(c & 1 ? 0.6 : -0.6, c & 2 ? 0.4 : -0.4, c & 4 ? 0.3 : -0.3);
+	i++;
+	k[i] = (flat_kind){.name = "hexagonal prism", .half = 0.5};
+	k[i].n = prism(k[i].pts, 6, 1.0, 0.5);
+	k[i].shape = tu_hull(k[i].pts, k[i].n);
+	i++;
+	k[i] = (flat_kind){.name = "octagonal prism", .half = 0.3};
+	k[i].n = prism(k[i].pts, 8, 0.8, 0.3);
+	k[i].shape = tu_hull(k[i].pts, k[i].n);
+	i++;
+	k[i] = (flat_kind){.name = "rounded triangle", .n = 3, .half = 0.1};
+	k[i].shape.type = MINK_TRIANGLE;
+	k[i].shape.margin = 0.1;
+	for (int c = 0; c < 3; c++)
+		k[i].shape.triangle.points[c] = k[i].pts[c] = tri[c];
+	i++;
+	k[i] = (flat_kind){.name = "capsule",
+	                   .shape = segment_along(tu_v3(0, 0, 0), tu_v3(1, 0, 0), 0.7, 0.7),
+	                   .n = 2,
+	                   .half = 0.2};
+	k[i].shape.margin = 0.2;
+	k[i].pts[0] = k[i].shape.segment.points[0];
+	k[i].pts[1] = k[i].shape.segment.points[1];
+}
+
+/*
+ * Found by a sweep of nearly parallel faces: polytopes (and rounded ones,
+ * a polytope core with a margin) one over the other, the upper one yawed
+ * and then tilted by 1e-12 to 1e-8 rad.
+ *  - GJK stalls next to such faces (the supports along v tie to the
+ *    rounding level) and came back `approximate`, with a distance up to
+ *    4e-11 high; or `ok` with a normal up to 1e-9 rad off the closest
+ *    pair's direction (the support gap along it up to 9e-11 short).  The
+ *    nearest pair of the supporting features by brute force now answers.
+ *  - Rounded shapes: GJK's tolerance was relative to the cores' distance
+ *    (0.2 for two rounded triangles), so a pair 1.4e-11 deep came back
+ *    apart by 1e-12.  It is now relative to the reported distance.
+ * Checked against the brute-force distance of the cores less the margins
+ * (oracle_dist3, whose crossing lines now come from cross products), on
+ * gaps from 0.1 down to +-1e-11: the state's sign, the distance to 1e-12,
+ * and the support gap along the normal (which is the distance exactly
+ * along the true normal) to the tolerance.
+ */
+static void test_parallel_faces(void **state)
+{
+	(void)state;
+	tu_begin();
+	flat_kind k[6];
+	flat_kinds(k);
+	static const double tilts[] = {0, 1e-12, 1e-10, 1e-9, 3e-9, 1e-8};
+	static const double gaps[] = {0.1, 0.01, 1e-3, 1e-11, -1e-11};
+	static const double yaws[] = {0, M_PI / 12, M_PI / 8, M_PI / 6, M_PI / 4, 1.0};
+	static const mink_vec3 axes[] = {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, -2, 0.3}};
+	static const double offs[][2] = {{0, 0}, {0.3, 0.2}, {0.5, -0.1}};
+	long cases = 0;
+	tu_rng rng;
+	tu_rng_seed(&rng, 91);
+	for (int ia = 0; ia < 6; ia++)
+		for (int ib = 0; ib < 6; ib++)
+			for (int rep = 0; rep < 200; rep++) {
+				/* every combination is too many: a random one of each */
+				double th = tilts[tu_rng_int(&rng, 0, 5)], gap = gaps[tu_rng_int(&rng, 0, 4)];
+				double psi = yaws[tu_rng_int(&rng, 0, 5)];
+				mink_vec3 ax = axes[tu_rng_int(&rng, 0, 3)];
+				const double *off = offs[tu_rng_int(&rng, 0, 2)];
+				/* A turned a hair too, half the time */
+				mink_quat qa = rep & 1 ? tu_quat_axis_angle(tu_v3(0.3, 1, 0), 1e-9)
+				                       : tu_quat_identity();
+				mink_quat qb = tu_quat_mul(tu_quat_axis_angle(ax, th),
+				                           tu_quat_axis_angle(tu_v3(0, 0, 1), psi));
+				mink_pose3 pa = tu_pose3(0, 0, 0, qa);
+				mink_pose3 pb = tu_pose3(off[0], off[1], k[ia].half + k[ib].half + gap, qb);
+				mink_vec3 wa[16], wb[16];
+				for (int i = 0; i < k[ia].n; i++)
+					wa[i] = tu_to_world3(&pa, k[ia].pts[i]);
+				for (int i = 0; i < k[ib].n; i++)
+					wb[i] = tu_to_world3(&pb, k[ib].pts[i]);
+				double margins = k[ia].shape.margin + k[ib].shape.margin;
+				if (!oracle_separated3(wa, k[ia].n, wb, k[ib].n))
+					continue; /* the cores overlap: not this test's */
+				oracle_dist od;
+				oracle_dist3(wa, k[ia].n, wb, k[ib].n, &od);
+				double want = od.distance - margins;
+				mink_result r;
+				mink_query3(&k[ia].shape, &pa, &k[ib].shape, &pb, NULL, &r);
+				tu_case("%s under %s: tilt %g about (%g, %g, %g), yaw %g, offset (%g, %g), gap %g",
+				        k[ib].name, k[ia].name, th, ax.x, ax.y, ax.z, psi, off[0], off[1], gap);
+				/* the support gap of the cores along the reported normal */
+				double lo = INFINITY, hi = -INFINITY;
+				for (int i = 0; i < k[ib].n; i++)
+					lo = fmin(lo, tu_dot(r.normal, wb[i]));
+				for (int i = 0; i < k[ia].n; i++)
+					hi = fmax(hi, tu_dot(r.normal, wa[i]));
+				double along = lo - hi - margins;
+				/* the default tolerances: 1e-10 of the value, 1e-13 of the
+				 * pair's size (about 3) */
+				double tol = 1e-10 * fabs(want) + 4e-13;
+				int sign_ok = want > tol ? r.state == MINK_SEPARATED
+				              : want < -tol ? r.state == MINK_PENETRATING : 1;
+				CHECK(r.status == MINK_OK && sign_ok && fabs(r.distance - want) <= 1e-12 &&
+				          r.distance - along <= tol,
+				      "status %s, state %d, distance %.17g, want %.17g, support gap along "
+				      "the normal %.17g",
+				      mink_status_name(r.status), r.state, r.distance, want, along);
+				cases++;
+			}
+	tu_end("nearly parallel faces", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1010,6 +1150,7 @@ int main(void)
 		cmocka_unit_test(test_sphere_on_axis),
 		cmocka_unit_test(test_stack_independent),
 		cmocka_unit_test(test_face_tied_under_v),
+		cmocka_unit_test(test_parallel_faces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
