@@ -876,8 +876,7 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
  * lower bound on their distance, for any u. */
 static double support_gap(const mk_shape *A, const mk_shape *B, mink_vec3 u)
 {
-	return v3_dot(v3_sub(mk_support(B, v3_neg(u)), mk_support(A, u)), u) -
-	       (A->margin + B->margin);
+	return core_gap(A, B, u) - (A->margin + B->margin);
 }
 
 /* The unit normal of a polygon feature (Newell), on the side of n. */
