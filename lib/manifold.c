@@ -27,12 +27,14 @@
  * allocation, a few hundred floating-point operations for a box pair.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* Most points of one feature (a larger coplanar hull face is thinned to
- * this many of its vertices, evenly around it: still inside the face). */
+/* Most points of one feature (a larger hull face is taken as its outline,
+ * and one of more corners as this many of them: still inside the face;
+ * see put_outline). */
 #define FEATURE_MAX 32
 /* Points of the polygon a disc is taken as. */
 #define DISC_POINTS 16
@@ -46,6 +48,10 @@ typedef struct feature {
 	double u[FEATURE_MAX][2]; /* projections on the contact plane */
 	mink_vec3 m, c;           /* a polygon's plane: Newell normal (not unit),
 	                             centroid; set by plane_of() */
+	int nearest;              /* set by the caller: a face of more corners
+	                             than fit keeps the highest along d, not
+	                             corners evenly around it (the nearest pair,
+	                             not the patch's region, is sought) */
 } feature;
 
 typedef struct plane2 {
@@ -58,6 +64,125 @@ static void put(feature *f, mink_vec3 p)
 {
 	if (f->n < FEATURE_MAX)
 		f->p[f->n++] = p;
+}
+
+/* Most points of a large face whose outline is found exactly; a larger
+ * face is cut down to this many first (top_face3). */
+#define FACE_SCAN_MAX 256
+
+typedef struct face_point {
+	double u[2]; /* on the plane normal to the feature's direction */
+	int i;
+} face_point;
+
+static int face_point_cmp(const void *a, const void *b)
+{
+	const face_point *x = a, *y = b;
+	return x->u[0] < y->u[0] ? -1 : x->u[0] > y->u[0] ? 1 : x->u[1] < y->u[1] ? -1
+	       : x->u[1] > y->u[1] ? 1 : x->i - y->i;
+}
+
+/*
+ * A face of more than FEATURE_MAX points (n <= FACE_SCAN_MAX) taken as
+ * its outline: the corners of its hull on the plane normal to d, all of
+ * them when they fit, else FEATURE_MAX of them evenly around it.  Points
+ * inside the face or along its edges add nothing to the region the patch
+ * is cut from; thinning by index order dropped whole rows of corners (a
+ * box on a flat 6 x 6 grid of points lost a fifth of its patch).
+ */
+static void put_outline(feature *f, const mink_vec3 *q, int n, mink_vec3 d)
+{
+	mink_vec3 t1, t2;
+	mink_tangents(d, &t1, &t2);
+	face_point e[FACE_SCAN_MAX];
+	double u[FACE_SCAN_MAX][2];
+	int idx[2 * FACE_SCAN_MAX + 1];
+	for (int i = 0; i < n; i++) {
+		e[i].u[0] = v3_dot(q[i], t1);
+		e[i].u[1] = v3_dot(q[i], t2);
+		e[i].i = i;
+	}
+	qsort(e, (size_t)n, sizeof e[0], face_point_cmp);
+	for (int i = 0; i < n; i++) {
+		u[i][0] = e[i].u[0];
+		u[i][1] = e[i].u[1];
+	}
+	int h = mk_hull_chain2((const double(*)[2])u, n, idx) - 1; /* the first closes it */
+	if (h <= FEATURE_MAX) {
+		for (int k = 0; k < h; k++)
+			put(f, q[e[idx[k]].i]);
+		return;
+	}
+	if (!f->nearest) {
+		for (int k = 0; k < FEATURE_MAX; k++)
+			put(f, q[e[idx[(long)k * h / FEATURE_MAX]].i]);
+		return;
+	}
+	/* The FEATURE_MAX highest corners along d, in their order around the
+	 * face: the least value they reach, by selection on a copy. */
+	double v[FACE_SCAN_MAX];
+	for (int k = 0; k < h; k++)
+		v[k] = v3_dot(q[e[idx[k]].i], d);
+	double w[FACE_SCAN_MAX];
+	memcpy(w, v, sizeof(double) * (size_t)h);
+	for (int a = 0; a < FEATURE_MAX; a++)
+		for (int b = a + 1; b < h; b++)
+			if (w[b] > w[a]) {
+				double x = w[a];
+				w[a] = w[b];
+				w[b] = x;
+			}
+	double floor = w[FEATURE_MAX - 1];
+	for (int k = 0; k < h; k++)
+		if (v[k] >= floor)
+			put(f, q[e[idx[k]].i]);
+}
+
+/* Directions around a face of more than FACE_SCAN_MAX points along which
+ * its extreme points are kept before it is thinned. */
+#define FACE_DIRS 32
+
+/*
+ * The points of `pts` within t of top along d, kept > FEATURE_MAX of
+ * them: their outline.  A face of more than FACE_SCAN_MAX points keeps its
+ * extreme points along FACE_DIRS directions around d (every corner whose
+ * angle leaves it extreme over more than 1/32 of a turn: a rectangle's
+ * four) and, in the room left, its points thinned in index order.
+ */
+static __attribute__((noinline)) void top_face3(feature *f, const mink_vec3 *pts, int count,
+                                                 double m, mink_vec3 d, double t, int kept)
+{
+	mink_vec3 q[FACE_SCAN_MAX];
+	int n = 0;
+	if (kept > FACE_SCAN_MAX) {
+		mink_vec3 t1, t2, dir[FACE_DIRS];
+		mink_tangents(d, &t1, &t2);
+		int best[FACE_DIRS];
+		double top[FACE_DIRS];
+		for (int k = 0; k < FACE_DIRS; k++) {
+			double a = 6.283185307179586 * k / FACE_DIRS;
+			dir[k] = v3_add(v3_scale(t1, cos(a)), v3_scale(t2, sin(a)));
+			best[k] = -1;
+			top[k] = -INFINITY;
+		}
+		for (int i = 0; i < count; i++)
+			if (v3_dot(pts[i], d) >= m - t)
+				for (int k = 0; k < FACE_DIRS; k++) {
+					double x = v3_dot(pts[i], dir[k]);
+					if (x > top[k]) {
+						top[k] = x;
+						best[k] = i;
+					}
+				}
+		for (int k = 0; k < FACE_DIRS; k++)
+			if (best[k] >= 0 && (k == 0 || best[k] != best[k - 1]))
+				q[n++] = pts[best[k]];
+	}
+	int room = FACE_SCAN_MAX - n, step = (kept + room - 1) / room, k = 0;
+	for (int i = 0; i < count && n < FACE_SCAN_MAX; i++)
+		if (v3_dot(pts[i], d) >= m - t && k++ % step == 0)
+			q[n++] = pts[i];
+	put_outline(f, q, n, d);
 }
 
 /* The points of `pts` whose value along d is within t of top's, the
@@ -79,11 +204,7 @@ static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 t
 			put(f, pts[at[i]]);
 		return;
 	}
-	/* Thin a large face evenly rather than keep only its first vertices. */
-	int step = (kept + FEATURE_MAX - 1) / FEATURE_MAX, k = 0;
-	for (int i = 0; i < count; i++)
-		if (v3_dot(pts[i], d) >= m - t && k++ % step == 0)
-			put(f, pts[i]);
+	top_face3(f, pts, count, m, d, t, kept);
 }
 
 /*
@@ -153,9 +274,12 @@ static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
 	int kept = 0;
 	for (int i = 0; i < n; i++)
 		kept += v3_dot(pt[i], d) >= m - t;
-	int step = kept > FEATURE_MAX ? (kept + FEATURE_MAX - 1) / FEATURE_MAX : 1, k = 0;
+	if (kept > FEATURE_MAX) {
+		top_face3(f, pt, n, m, d, t, kept);
+		return;
+	}
 	for (int i = 0; i < n; i++)
-		if (v3_dot(pt[i], d) >= m - t && k++ % step == 0)
+		if (v3_dot(pt[i], d) >= m - t)
 			put(f, pt[i]);
 }
 
@@ -417,6 +541,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 	int k = mk_hull_chain2(f->u, f->n, idx) - 1; /* the first point closes it */
 	feature g;
 	g.n = k;
+	g.nearest = f->nearest;
 	for (int i = 0; i < k; i++) {
 		g.p[i] = f->p[idx[i]];
 		g.u[i][0] = f->u[idx[i]][0];
@@ -824,6 +949,7 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 	for (int k = 0; k < 3; k++) {
 		double t = 4.0 * width * (double)(1 << (4 * k)) + 4.0 * tol->eps;
 		feature fa, fb;
+		fa.nearest = fb.nearest = 1;
 		support_feature(A, dim, *n, t, &fa);
 		support_feature(B, dim, v3_neg(*n), t, &fb);
 		project(&fa, &pl, dim, tol->eps);
@@ -913,6 +1039,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		return 1;
 
 	feature fa, fb;
+	fa.nearest = fb.nearest = 0;
 	support_feature(A, dim, n, t, &fa);
 	if (fa.n == 1)
 		return 1; /* a vertex or a curved point: the solver's own */

@@ -1132,6 +1132,58 @@ static void test_parallel_faces(void **state)
 	tu_end("nearly parallel faces", cases);
 }
 
+/*
+ * From ReactPhysics3D's box on a flat 6 x 6 grid of points: a supporting
+ * face of more than 32 points was thinned in index order to 32, which
+ * dropped whole rows of corners (the patch lost a fifth of its area, or
+ * two corners when shuffled).  Grids of n x n points, n = 6 to 20, in
+ * three index orders (rows, reversed, shuffled), under a box whose bottom
+ * face holds the grid's square, yawed; at the default contact count the
+ * patch is the square's four corners, 0.25 deep.
+ */
+static void test_large_face_outline(void **state)
+{
+	(void)state;
+	tu_begin();
+	long cases = 0;
+	static mink_vec3 grid[400];
+	tu_rng rng;
+	tu_rng_seed(&rng, 17);
+	for (int n = 6; n <= 20; n++)
+		for (int order = 0; order < 3; order++)
+			for (int yaw = 0; yaw < 4; yaw++) {
+				int m = 0;
+				for (int i = 0; i < n; i++)
+					for (int j = 0; j < n; j++)
+						grid[m++] = tu_v3(-1.0 + 2.0 * i / (n - 1), -1.0 + 2.0 * j / (n - 1), 0.0);
+				for (int i = 0; i < m; i++) {
+					int k = order == 1 ? m - 1 - i : order == 2 ? tu_rng_int(&rng, i, m - 1) : i;
+					mink_vec3 x = grid[i];
+					grid[i] = grid[k];
+					grid[k] = x;
+				}
+				mink_shape3 g = tu_hull(grid, m), box = tu_box(2.0, 2.0, 0.5);
+				mink_pose3 pg = tu_pose3(0, 0, 0, tu_quat_axis_angle(tu_v3(0, 0, 1), 0.3 * yaw));
+				mink_pose3 pb = tu_pose3(0.1, -0.2, 0.25, tu_quat_identity());
+				mink_result r;
+				mink_query3(&box, &pb, &g, &pg, NULL, &r);
+				tu_case("a %d x %d grid in order %d, yaw %d", n, n, order, yaw);
+				CHECK(r.status == MINK_OK && r.contact_count == 4 && fabs(r.distance + 0.25) <= 1e-12,
+				      "status %s, %d contacts, distance %.17g", mink_status_name(r.status),
+				      r.contact_count, r.distance);
+				/* each contact on B (the grid) is one of its square's corners */
+				for (int c = 0; c < r.contact_count && c < 4; c++) {
+					mink_vec3 q = tu_to_local3(&pg, r.contacts[c].point_b);
+					CHECK(fabs(fabs(q.x) - 1.0) <= 1e-12 && fabs(fabs(q.y) - 1.0) <= 1e-12 &&
+					          fabs(q.z) <= 1e-12,
+					      "contact %d at (%.17g, %.17g, %.17g) in the grid's frame", c, q.x, q.y,
+					      q.z);
+				}
+				cases++;
+			}
+	tu_end("a large face's outline", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1151,6 +1203,7 @@ int main(void)
 		cmocka_unit_test(test_stack_independent),
 		cmocka_unit_test(test_face_tied_under_v),
 		cmocka_unit_test(test_parallel_faces),
+		cmocka_unit_test(test_large_face_outline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
