@@ -38,6 +38,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refgeom as R  # noqa: E402
+import suitekit  # noqa: E402
 
 REPO = "erincatto/box2d"
 lines = []
@@ -268,7 +269,6 @@ case(N, 68, "Snapshot scene: the first two boxes of the main stack at creation (
           "0.5 + 1.1 is the double 1.6000000000000001, gap 0.10000000000000009")
 
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "suites", "box2d-v3.ndjson")
+    out = suitekit.out_path("box2d-v3.ndjson")
     R.write_cases(out, lines)
     print(len(lines), "cases ->", out)

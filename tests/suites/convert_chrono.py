@@ -79,6 +79,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import patchgeom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
+from suitekit import ID, exp, fl, with_patch  # noqa: E402
 
 S = geom.Suite("projectchrono/chrono", "chrono")
 D = "src/tests/unit_tests/collision/"
@@ -87,16 +89,11 @@ MPR = D + "utest_COLL_narrow_mpr.cpp"
 ROUND = D + "utest_COLL_rounded_shapes.cpp"
 SQ2, SQ3 = math.sqrt(2.0), math.sqrt(3.0)
 OOSQ2 = math.sqrt(0.5)
-ID = [1.0, 0.0, 0.0, 0.0]
 CHECKS = []   # (where, a, b, e, own): cross-checked before writing
 
 
 def q_axis(axis, angle):
     return geom.quat_axis_angle(axis, angle)
-
-
-def fl(v):
-    return [float(x) + 0.0 for x in v]
 
 
 def box(h, pos, q=None, margin=None):
@@ -116,19 +113,6 @@ def add(line, path, name, a, b, e, note=None, own=False):
     rec = S.add("%s:%d" % (path, line), name, a, b, e, note)
     CHECKS.append((rec["case"], a, b, rec["expect"], own))
     return rec
-
-
-def exp(d, n=None, pa=None, pb=None):
-    return geom.expect(d, [fl(n)] if n is not None else None,
-                       (fl(pa), fl(pb)) if pa is not None else None)
-
-
-def with_patch(e, pas, d, n):
-    """The patch: points on A, each carried d along n onto B."""
-    e["contact_count"] = len(pas)
-    e["contacts"] = [{"point_a": fl(p), "point_b": fl(geom.add(p, geom.mul(
-        n, d))), "distance": e["distance"]} for p in pas]
-    return e
 
 # ------------------------------------------------------------- box - box
 
@@ -696,14 +680,11 @@ def cross_check():
             if not ok:
                 print("patch", where, got, want)
                 bad += 1
-    print("cross-check problems: %d of %d cases" % (bad, len(S.cases)))
-    return bad
+    return suitekit.problems(bad, S)
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "chrono.ndjson"))
+    out = suitekit.out_path("chrono.ndjson")
     box_box_cases()
     sphere_sphere_cases()
     box_sphere_cases()
@@ -711,8 +692,7 @@ def main():
     rounded_cases()
     if cross_check():
         sys.exit(1)
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

@@ -69,45 +69,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import patchgeom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
+from suitekit import (ID, box, capsule, exp, fl, hull, placed,  # noqa: E402
+                      sphere, with_patch, xf)
 
 S = geom.Suite("coal-library/coal", "coal-more")
-ID = [1.0, 0.0, 0.0, 0.0]
 SQ2 = math.sqrt(2.0)
 CHECKS = []   # (case, a, b, expect, closed): cross-checked before writing
 
 # ----------------------------------------------------------------- shapes
-
-
-def fl(v):
-    return [float(x) + 0.0 for x in v]
-
-
-def placed(s, pos=None, q=None, margin=None):
-    if pos is not None:
-        s["position"] = fl(pos)
-    if q is not None and list(q) != ID:
-        s["rotation"] = fl(q)
-    if margin:
-        s["margin"] = float(margin)
-    return s
-
-
-def box(full, pos=None, q=None):
-    return placed({"type": "box", "half_extents": [x / 2.0 for x in full]},
-                  pos, q)
-
-
-def capsule(r, length, pos=None, q=None):
-    return placed({"type": "capsule", "radius": float(r),
-                   "half_height": length / 2.0}, pos, q)
-
-
-def sphere(r, pos=None, margin=None):
-    return placed({"type": "sphere", "radius": float(r)}, pos, None, margin)
-
-
-def hull(points, pos=None, q=None):
-    return placed({"type": "hull", "points": [fl(p) for p in points]}, pos, q)
 
 
 def triangle(points, pos=None, q=None):
@@ -122,29 +92,10 @@ def cube_points(h):
 # ------------------------------------------------------------ expectations
 
 
-def exp(d, n=None, pa=None, pb=None):
-    return geom.expect(d, [fl(n)] if n is not None else None,
-                       (fl(pa), fl(pb)) if pa is not None else None)
-
-
-def with_patch(e, pas, d, n):
-    """The patch: points on A, each carried d along n onto B."""
-    e["contact_count"] = len(pas)
-    e["contacts"] = [{"point_a": fl(p),
-                      "point_b": fl(geom.add(p, geom.mul(n, d))),
-                      "distance": e["distance"]} for p in pas]
-    return e
-
-
 def add(path, line, name, a, b, e, note=None, closed=True):
     rec = S.add("%s:%d" % (path, line), name, a, b, e, note)
     CHECKS.append((rec["case"], a, b, rec["expect"], closed))
     return rec
-
-
-def xf(q, t, p):
-    """The point p carried by the pose (q, t)."""
-    return geom.add(t, geom.mat_vec(geom.quat_matrix(q), p))
 
 
 def compose(q1, t1, q2, t2):
@@ -575,9 +526,7 @@ def cross_check():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "coal-more.ndjson")
+    out = suitekit.out_path("coal-more.ndjson")
     capsule_capsule()
     capsule_box_2()
     box_box_distance()
@@ -587,8 +536,7 @@ def main():
     security_margin()
     geometric_shapes()
     cross_check()
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

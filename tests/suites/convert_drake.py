@@ -63,6 +63,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
 
 REPO = "RobotLocomotion/drake"
 PAPP = "geometry/proximity/test/penetration_as_point_pair_callback_test.cc"
@@ -776,14 +777,11 @@ def cross_check():
                             1e-9 * size:
                         print("refgeom", k, c["case"], r[k], e[k])
                         bad += 1
-    print("cross-check problems: %d of %d cases" % (bad, len(S.cases)))
-    return bad
+    return suitekit.problems(bad, S)
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "drake.ndjson"))
+    out = suitekit.out_path("drake.ndjson")
     penetration_as_point_pair()
     distance_sphere_to_shape()
     distance_to_shape_touching()
@@ -792,8 +790,7 @@ def main():
     if os.environ.get("DRAKE_NO_CROSS_CHECK") != "1":
         if cross_check():
             sys.exit(1)
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

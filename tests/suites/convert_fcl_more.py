@@ -50,9 +50,11 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
+from suitekit import (ID, box, capsule, cylinder, exp, fl,  # noqa: E402
+                      hull, sphere, with_patch, xf)
 
 S = geom.Suite("flexible-collision-library/fcl", "fcl-more")
-ID = [1.0, 0.0, 0.0, 0.0]
 EPS = 2.0 ** -52
 
 CONVEX = {
@@ -89,62 +91,10 @@ CONVEX = {
 # ----------------------------------------------------------------- shapes
 
 
-def fl(v):
-    return [float(x) + 0.0 for x in v]
-
-
-def placed(s, pos=None, q=None):
-    if pos is not None:
-        s["position"] = fl(pos)
-    if q is not None and list(q) != ID:
-        s["rotation"] = fl(q)
-    return s
-
-
-def sphere(r, pos=None):
-    return placed({"type": "sphere", "radius": float(r)}, pos)
-
-
-def capsule(r, length, pos=None, q=None):
-    return placed({"type": "capsule", "radius": float(r),
-                   "half_height": length / 2.0}, pos, q)
-
-
-def cylinder(r, length, pos=None, q=None):
-    return placed({"type": "cylinder", "radius": float(r),
-                   "half_height": length / 2.0}, pos, q)
-
-
-def box(full, pos=None, q=None):
-    return placed({"type": "box", "half_extents": [x / 2.0 for x in full]},
-                  pos, q)
-
-
-def hull(points, pos=None, q=None):
-    return placed({"type": "hull", "points": [fl(p) for p in points]}, pos, q)
-
-
 def pose12(m):
     """(quaternion, translation) of a row-major 3x4 matrix [R | t]."""
     R = [m[0:3], m[4:7], m[8:11]]
     return geom.matrix_quat(R), [m[3], m[7], m[11]]
-
-
-def xf(q, t, p):
-    return geom.add(t, geom.mat_vec(geom.quat_matrix(q), p))
-
-
-def exp(d, n=None, pa=None, pb=None):
-    return geom.expect(d, [fl(n)] if n is not None else None,
-                       (fl(pa), fl(pb)) if pa is not None else None)
-
-
-def with_patch(e, pas, d, n):
-    e["contact_count"] = len(pas)
-    e["contacts"] = [{"point_a": fl(p),
-                      "point_b": fl(geom.add(p, geom.mul(n, d))),
-                      "distance": e["distance"]} for p in pas]
-    return e
 
 
 def add(path, line, name, a, b, e, note=None):
@@ -533,17 +483,14 @@ def signed_distance():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "fcl-more.ndjson")
+    out = suitekit.out_path("fcl-more.ndjson")
     capsule_box()
     sphere_capsule()
     capsule_capsule()
     sphere_sphere()
     sphere_on_slab()
     signed_distance()
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ from fractions import Fraction as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refgeom as R  # noqa: E402
+import suitekit  # noqa: E402
 
 REPO = "jrouwe/JoltPhysics"
 CPT = "UnitTests/Physics/CollidePointTests.cpp"
@@ -431,7 +432,6 @@ pair = emit(66, SHT, "TestConvexHullShape: the centre of mass of the box hull, 2
 cross_check(pair, make_expect(-2.5))
 
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "suites", "jolt-more.ndjson")
+    out = suitekit.out_path("jolt-more.ndjson")
     R.write_cases(out, lines)
     print(len(lines), "cases ->", out, "(%d cross-checked with refgeom.solve)" % checked[0])

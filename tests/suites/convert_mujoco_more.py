@@ -37,6 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refgeom as R  # noqa: E402
+import suitekit  # noqa: E402
 
 BOX_SRC = "google-deepmind/mujoco test/engine/engine_collision_box_test.cc:%d"
 CVX_SRC = "google-deepmind/mujoco test/engine/engine_collision_convex_test.cc:%d"
@@ -235,7 +236,6 @@ add(CVX_SRC % 60, "CylinderBox cylinder_box.xml", "cylinder-box",
     "counts 5 contacts with multiCCD, 1 without")
 
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "suites", "mujoco-more.ndjson")
+    out = suitekit.out_path("mujoco-more.ndjson")
     R.write_cases(out, lines)
     print(len(lines), "cases ->", out)

@@ -28,6 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refgeom as R  # noqa: E402
+import suitekit  # noqa: E402
 
 REPO = "dimforge/ncollide "
 lines = []
@@ -92,7 +93,6 @@ add(TO, 22, "collide: start pose (issue 141)", "issue141-start",
     "4 corners; the source tests time of impact from this pose (none when still or moving apart)")
 
 if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "suites", "ncollide.ndjson")
+    out = suitekit.out_path("ncollide.ndjson")
     R.write_cases(out, lines)
     print(len(lines), "cases ->", out)

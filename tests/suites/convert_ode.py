@@ -65,6 +65,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
 
 PD = "tests/collision_point_depth.cpp"
 COL = "tests/collision.cpp"
@@ -371,20 +372,16 @@ def cross_check():
                         geom.sub(normals[0], e["normal"])) > 1e-4):
                 print("support_min normal", c["case"], normals, e["normal"])
                 bad += 1
-    print("cross-check problems: %d of %d cases" % (bad, len(S.cases)))
-    return bad
+    return suitekit.problems(bad, S)
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "ode.ndjson"))
+    out = suitekit.out_path("ode.ndjson")
     point_depth_cases()
     mesh_cases()
     if cross_check():
         sys.exit(1)
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

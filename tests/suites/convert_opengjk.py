@@ -45,6 +45,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
 
 S = geom.Suite("MattiaMontanari/openGJK", "opengjk")
 PYT = "scalar/examples/python_ctypes/test/test_min_distance.py"
@@ -304,9 +305,7 @@ def go_tests():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "opengjk.ndjson")
+    out = suitekit.out_path("opengjk.ndjson")
     python_tests()
     simd_tests()
     example_tests()

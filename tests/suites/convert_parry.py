@@ -60,6 +60,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import patchgeom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
 
 S = geom.Suite("dimforge/parry", "parry")
 Z_TO_Y = geom.quat_axis_angle([1, 0, 0], -math.pi / 2)  # local z onto y
@@ -816,9 +817,7 @@ def point_triangle_2d():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "parry.ndjson")
+    out = suitekit.out_path("parry.ndjson")
     out = os.path.normpath(out)
     epa3()
     issue_315_3d()
@@ -841,8 +840,7 @@ def main():
     point_triangle_2d()
     for k, c in enumerate(S.cases, 1):
         c["pair"]["id"] = "%s-%d" % (S.prefix, k)
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":

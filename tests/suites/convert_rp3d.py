@@ -62,6 +62,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geom  # noqa: E402
 import patchgeom  # noqa: E402
 import refgeom  # noqa: E402
+import suitekit  # noqa: E402
 
 FILE = "test/tests/collision/TestCollisionWorld.h"
 S = geom.Suite("DanielChappuis/reactphysics3d", "rp3d")
@@ -425,9 +426,7 @@ def concave_cases():
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata",
-        "suites", "rp3d.ndjson")
+    out = suitekit.out_path("rp3d.ndjson")
     out = os.path.normpath(out)
     starting_poses()
     sphere_cases()
@@ -438,8 +437,7 @@ def main():
     S.cases.sort(key=lambda c: int(c["source"].rsplit(":", 1)[1]))
     for k, c in enumerate(S.cases, 1):
         c["pair"]["id"] = "%s-%d" % (S.prefix, k)
-    S.write(out)
-    print("%s: %d cases" % (out, len(S.cases)))
+    suitekit.write(S, out)
 
 
 if __name__ == "__main__":
