@@ -248,6 +248,15 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 	}
 }
 
+/* How far GJK's bounds on the core distance dist may be apart for it to
+ * stop: the tolerance relative to the distance to be reported, the core
+ * distance less the margins (a capsule 1e-11 into a box is not apart),
+ * and the size's share. */
+static double gjk_slack(const mk_tol *tol, double dist)
+{
+	return tol->rel * fabs(dist - tol->margins) + tol->abs;
+}
+
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
 
@@ -316,7 +325,7 @@ static void stall(const mk_shape *A, const mk_shape *B, const mk_simplex *s,
 	out->converged = gap <= 16.0 * DBL_EPSILON * m2;
 	out->noisy = 1;
 	polish_direction(A, B, s, w, out);
-	if (out->lower >= dist - (tol->rel * fabs(dist - tol->margins) + tol->abs))
+	if (out->lower >= dist - gjk_slack(tol, dist))
 		out->converged = 1;
 }
 
@@ -364,9 +373,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			out->lower = cur_lower;
 			out->lower_dir = v;
 		}
-		/* relative to the distance to be reported: the core distance
-		 * less the margins (a capsule 1e-11 into a box is not apart) */
-		if (gap <= dist * (tol->rel * fabs(dist - tol->margins) + tol->abs)) {
+		if (gap <= dist * gjk_slack(tol, dist)) {
 			out->converged = 1;
 			break;
 		}

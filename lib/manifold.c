@@ -58,6 +58,20 @@ typedef struct plane2 {
 	mink_vec3 t1, t2; /* the contact plane's axes (2D: t2 = 0) */
 } plane2;
 
+/* The contact plane normal to unit n: its tangents (2D: the in-plane
+ * perpendicular, t2 = 0). */
+static plane2 contact_plane(mink_vec3 n, int dim)
+{
+	plane2 pl;
+	if (dim == 3) {
+		mink_tangents(n, &pl.t1, &pl.t2);
+	} else {
+		pl.t1 = v3(-n.y, n.x, 0.0);
+		pl.t2 = v3(0, 0, 0);
+	}
+	return pl;
+}
+
 /* ---- the supporting feature of a core, in its own frame ---- */
 
 static void put(feature *f, mink_vec3 p)
@@ -936,13 +950,7 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 	double lower = core_gap(A, B, *n), width = *core - lower;
 	if (!(width >= 0.0) || !isfinite(width))
 		return 0;
-	plane2 pl;
-	if (dim == 3) {
-		mink_tangents(*n, &pl.t1, &pl.t2);
-	} else {
-		pl.t1 = v3(-n->y, n->x, 0.0);
-		pl.t2 = v3(0, 0, 0);
-	}
+	plane2 pl = contact_plane(*n, dim);
 	/* The features within a slop of a few times the bounds' gap hold the
 	 * nearest pair when n is off by the angle that gap comes from; a
 	 * wider slop is tried when the first does not certify. */
@@ -1055,13 +1063,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb))
 			return 1;
 	}
-	plane2 pl;
-	if (dim == 3) {
-		mink_tangents(n, &pl.t1, &pl.t2);
-	} else {
-		pl.t1 = v3(-n.y, n.x, 0.0);
-		pl.t2 = v3(0, 0, 0);
-	}
+	plane2 pl = contact_plane(n, dim);
 	project(&fa, &pl, dim, t);
 	project(&fb, &pl, dim, t);
 	if (fa.n >= 3)

@@ -158,11 +158,17 @@ static void epa_swapped(const mk_shape *A, const mk_shape *B, int dim, const mk_
 	pen->iterations = it;
 }
 
+/* The pair's size: both bounding radii and the distance of the origins. */
+static double pair_size(const mk_shape *A, const mk_shape *B)
+{
+	return A->bound + B->bound + v3_len_safe(B->pos);
+}
+
 /* The tolerances of a pair of unit size, in its length units. */
 static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_options *o,
                             mk_tol *tol)
 {
-	double size = A->bound + B->bound + v3_len_safe(B->pos);
+	double size = pair_size(A, B);
 	if (!(size > 0.0))
 		size = DBL_MIN;
 	tol->size = size;
@@ -567,7 +573,7 @@ static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const min
 static int solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                  mk_answer *ans, double *eps_out, mk_contact *patch)
 {
-	double size = A->bound + B->bound + v3_len_safe(B->pos);
+	double size = pair_size(A, B);
 	/* Fourth powers of sizes within 2^-60 .. 2^60 stay well inside the
 	 * double range: most pairs need no scaling at all. */
 	if (!(size > 0x1p-60 && size < 0x1p60))
@@ -672,8 +678,7 @@ static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const min
 	bake_scale(&a, s, &ra);
 	bake_scale(&b, s, &rb);
 	mk_solve_unit(&a, &b, dim, o, ans, eps_out);
-	int np = mk_manifold(&a, &b, dim, ans, *eps_out, a.bound + b.bound + v3_len_safe(b.pos), o,
-	                     patch);
+	int np = mk_manifold(&a, &b, dim, ans, *eps_out, pair_size(&a, &b), o, patch);
 	free(ra.heap);
 	free(rb.heap);
 	ans->distance *= inv;
