@@ -469,6 +469,11 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	}
 	if (dim == 3 && A->type == CORE_BOX && B->type == CORE_BOX && mk_sat_boxes(A, B, &tol, ans))
 		return;
+	if (dim == 3 && (A->type == CORE_BOX || A->type == CORE_TRIANGLE) &&
+	    (B->type == CORE_BOX || B->type == CORE_TRIANGLE) &&
+	    !(A->type == CORE_BOX && B->type == CORE_BOX) &&
+	    mk_sat_polytopes(A, B, &tol, ans))
+		return;
 	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
 		return;
 	if (dim == 3 && (A->type == CORE_SEGMENT || B->type == CORE_SEGMENT) &&

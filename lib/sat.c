@@ -518,3 +518,221 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	ans->pb = v3_mad(pb, n, -B->margin);
 	return 1;
 }
+
+/* ---- boxes and triangles: the same axes, by their corners ---- */
+
+/* A box or triangle core in the query frame: its corners, the unit normals
+ * of its faces (a triangle's one; a box's three, each for two faces) and
+ * the directions of its edges (a triangle's e[i] runs from v[i] to
+ * v[i + 1]; a box's are its unit axes). */
+typedef struct sat_poly {
+	mink_vec3 v[8], f[3], e[3];
+	int nv, nf, ne, box;
+	double half[3]; /* a box's half extents (scaled) */
+	mink_vec3 c;    /* a box's centre */
+} sat_poly;
+
+/* 0 for a triangle whose corners are nearly collinear (no normal). */
+static int sat_poly_of(const mk_shape *s, sat_poly *p)
+{
+	if (s->type == CORE_BOX) {
+		double h[3] = {s->half.x, s->half.y, s->half.z};
+		for (int k = 0; k < 8; k++)
+			p->v[k] = mk_place(s, v3(k & 1 ? h[0] : -h[0], k & 2 ? h[1] : -h[1],
+			                         k & 4 ? h[2] : -h[2]));
+		for (int i = 0; i < 3; i++) {
+			p->f[i] = s->identity ? v3(i == 0, i == 1, i == 2)
+			                      : v3(s->rot.m[0][i], s->rot.m[1][i], s->rot.m[2][i]);
+			p->e[i] = p->f[i];
+			p->half[i] = h[i] * s->scale;
+		}
+		p->c = mk_place(s, v3(0, 0, 0));
+		p->nv = 8;
+		p->nf = p->ne = 3;
+		p->box = 1;
+		return 1;
+	}
+	for (int k = 0; k < 3; k++)
+		p->v[k] = mk_place(s, s->corner[k]);
+	for (int i = 0; i < 3; i++)
+		p->e[i] = v3_sub(p->v[(i + 1) % 3], p->v[i]);
+	/* (the pair is scaled to near unit size: fourth powers are safe) */
+	mink_vec3 m = v3_cross(p->e[0], v3_sub(p->v[2], p->v[0]));
+	double m2 = v3_len2(m);
+	if (!(m2 > 1e-12 * v3_len2(p->e[0]) * v3_len2(p->e[2])) || !(m2 < INFINITY))
+		return 0;
+	p->f[0] = v3_scale(m, 1.0 / sqrt(m2));
+	p->nv = 3;
+	p->nf = 1;
+	p->ne = 3;
+	p->box = 0;
+	return 1;
+}
+
+/* The extent of p along l: the least and greatest of its corners' dots, and
+ * which corners reach them (the first). */
+static void sat_extent(const sat_poly *p, mink_vec3 l, double *lo, double *hi, int *ilo, int *ihi)
+{
+	*lo = *hi = v3_dot(p->v[0], l);
+	*ilo = *ihi = 0;
+	for (int k = 1; k < p->nv; k++) {
+		double t = v3_dot(p->v[k], l);
+		if (t < *lo) {
+			*lo = t;
+			*ilo = k;
+		}
+		if (t > *hi) {
+			*hi = t;
+			*ihi = k;
+		}
+	}
+}
+
+/* The extent of p along l, a box's from its centre and half extents. */
+static inline void sat_span(const sat_poly *p, mink_vec3 l, double *lo, double *hi)
+{
+	if (p->box) {
+		double c = v3_dot(p->c, l);
+		double r = p->half[0] * fabs(v3_dot(p->f[0], l)) + p->half[1] * fabs(v3_dot(p->f[1], l)) +
+		           p->half[2] * fabs(v3_dot(p->f[2], l));
+		*lo = c - r;
+		*hi = c + r;
+		return;
+	}
+	double t0 = v3_dot(p->v[0], l), t1 = v3_dot(p->v[1], l), t2 = v3_dot(p->v[2], l);
+	double l01 = t0 < t1 ? t0 : t1, h01 = t0 < t1 ? t1 : t0;
+	*lo = l01 < t2 ? l01 : t2;
+	*hi = h01 > t2 ? h01 : t2;
+}
+
+/* An edge of p along direction index i that reaches furthest along n: its
+ * two ends.  A triangle's edge i; a box's edge along axis i through the
+ * corner furthest along n. */
+static void sat_edge(const sat_poly *p, int i, mink_vec3 n, mink_vec3 *x0, mink_vec3 *x1)
+{
+	if (!p->box) {
+		*x0 = p->v[i];
+		*x1 = p->v[(i + 1) % 3];
+		return;
+	}
+	int k = 0;
+	for (int m = 0; m < 3; m++)
+		if (m != i && v3_dot(p->f[m], n) >= 0.0)
+			k |= 1 << m;
+	*x0 = p->v[k];
+	*x1 = p->v[k | 1 << i];
+}
+
+/* Closest points of segments [p0, p1] and [q0, q1] that are not parallel. */
+static void segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1,
+                           mink_vec3 *x, mink_vec3 *y)
+{
+	mink_vec3 u = v3_sub(p1, p0), v = v3_sub(q1, q0);
+	double lu = v3_len_safe(u), lv = v3_len_safe(v);
+	mink_vec3 pc = v3_scale(v3_add(p0, p1), 0.5), qc = v3_scale(v3_add(q0, q1), 0.5);
+	edge_points(pc, v3_scale(u, 1.0 / lu), 0.5 * lu, qc, v3_scale(v, 1.0 / lv), 0.5 * lv, x, y);
+}
+
+#define SAT_AXES (3 + 3 + 9)
+
+int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
+{
+	sat_poly pa, pb;
+	if (!sat_poly_of(A, &pa) || !sat_poly_of(B, &pb))
+		return 0;
+	/* Every candidate axis: the faces of A, of B, the edge pairs; each
+	 * with its overlap (the least of the two senses), the sense from A
+	 * towards B, and how far its direction may be off by rounding. */
+	mink_vec3 axis[SAT_AXES];
+	double over[SAT_AXES], unsure[SAT_AXES];
+	int kind[SAT_AXES], ia[SAT_AXES], ib[SAT_AXES], na = 0;
+	double eps4 = 4.0 * tol->eps;
+	for (int i = 0; i < pa.nf; i++, na++) {
+		axis[na] = pa.f[i];
+		kind[na] = 0;
+		ia[na] = i;
+		unsure[na] = 0.0;
+	}
+	for (int j = 0; j < pb.nf; j++, na++) {
+		axis[na] = pb.f[j];
+		kind[na] = 1;
+		ib[na] = j;
+		unsure[na] = 0.0;
+	}
+	double ea2[3], eb2[3];
+	for (int i = 0; i < pa.ne; i++)
+		ea2[i] = v3_len2(pa.e[i]);
+	for (int j = 0; j < pb.ne; j++)
+		eb2[j] = v3_len2(pb.e[j]);
+	for (int i = 0; i < pa.ne; i++)
+		for (int j = 0; j < pb.ne; j++) {
+			mink_vec3 c = v3_cross(pa.e[i], pb.e[j]);
+			double c2 = v3_len2(c), e2 = ea2[i] * eb2[j];
+			/* Parallel edges: the faces' axes cover them. */
+			if (!(c2 > 1e-24 * e2) || !(c2 < INFINITY))
+				continue;
+			double lc = sqrt(c2);
+			axis[na] = v3_scale(c, 1.0 / lc);
+			kind[na] = 2;
+			ia[na] = i;
+			ib[na] = j;
+			/* its direction is the edges' rounding over sin(angle) */
+			unsure[na] = 1e-15 * sqrt(e2) / lc * tol->size;
+			na++;
+		}
+	int best = -1;
+	for (int k = 0; k < na; k++) {
+		double alo, ahi, blo, bhi;
+		sat_span(&pa, axis[k], &alo, &ahi);
+		sat_span(&pb, axis[k], &blo, &bhi);
+		double plus = ahi - blo, minus = bhi - alo;
+		over[k] = minus < plus ? minus : plus;
+		/* Apart or touching along an axis: GJK's (its touching rules). */
+		if (!(over[k] > eps4))
+			return 0;
+		if (minus < plus)
+			axis[k] = v3_neg(axis[k]);
+		if (best < 0 || over[k] < over[best])
+			best = k;
+	}
+	if (best < 0)
+		return 0;
+	/* Another axis within the rounding of the least, in another direction,
+	 * leaves the normal in doubt: GJK and EPA decide. */
+	for (int k = 0; k < na; k++) {
+		if (k == best || !(over[k] <= over[best] + 2.0 * eps4 + unsure[k] + unsure[best]))
+			continue;
+		if (v3_len_safe(v3_cross(axis[k], axis[best])) > 1e-12)
+			return 0;
+	}
+	mink_vec3 n = axis[best];
+	double depth = over[best];
+	mink_vec3 xa, xb;
+	double lo, hi;
+	int ilo, ihi;
+	if (kind[best] == 0) {
+		/* A's face: B's deepest corner, and its foot on the face */
+		sat_extent(&pb, n, &lo, &hi, &ilo, &ihi);
+		xb = pb.v[ilo];
+		xa = v3_mad(xb, n, depth);
+	} else if (kind[best] == 1) {
+		sat_extent(&pa, n, &lo, &hi, &ilo, &ihi);
+		xa = pa.v[ihi];
+		xb = v3_mad(xa, n, -depth);
+	} else {
+		mink_vec3 a0, a1, b0, b1;
+		sat_edge(&pa, ia[best], n, &a0, &a1);
+		sat_edge(&pb, ib[best], v3_neg(n), &b0, &b1);
+		segment_points(a0, a1, b0, b1, &xa, &xb);
+	}
+	/* xa - xb is exactly depth * n, the rounding shared by both points */
+	mk_share_difference(&xa, &xb, v3_scale(n, depth));
+	ans->gjk_it = 0;
+	ans->epa_it = 0;
+	ans->warning = MINK_WARN_NONE;
+	ans->normal = n;
+	ans->distance = -depth - (A->margin + B->margin);
+	ans->pa = v3_mad(xa, n, A->margin);
+	ans->pb = v3_mad(xb, n, -B->margin);
+	return 1;
+}

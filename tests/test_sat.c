@@ -274,12 +274,176 @@ static void test_apart(void **state)
 	tu_end("boxes apart", apart_cases);
 }
 
+/*
+ * A box and a triangle, and two triangles (lib/sat.c, mk_sat_polytopes):
+ * the same checks on their corners.  A shape is a box (half extents h) or
+ * a triangle (corners t[3]) in its own frame, then posed.
+ */
+typedef struct flat_shape {
+	int tri;
+	mink_vec3 h, t[3];
+} flat_shape;
+
+static int flat_corners(const flat_shape *s, mink_quat q, mink_vec3 p, mink_vec3 *out)
+{
+	if (!s->tri) {
+		corners(s->h, q, p, out);
+		return 8;
+	}
+	for (int i = 0; i < 3; i++)
+		out[i] = tu_add(tu_rotate(q, s->t[i]), p);
+	return 3;
+}
+
+static mink_shape3 flat_mink(const flat_shape *s, int as_hull, mink_vec3 *room)
+{
+	int n = flat_corners(s, (mink_quat){1, 0, 0, 0}, tu_v3(0, 0, 0), room);
+	if (as_hull)
+		return mink_hull_points(room, n);
+	return s->tri ? mink_triangle3(s->t[0], s->t[1], s->t[2]) : mink_box(s->h.x, s->h.y, s->h.z);
+}
+
+/* How far p lies outside the posed shape (corners c[n]). */
+static double outside(const mink_vec3 *c, int n, mink_vec3 p)
+{
+	if (n == 8)
+		return oracle_outside_hull3(c, 8, p);
+	return tu_norm(tu_sub(p, oracle_closest_on_triangle(p, c[0], c[1], c[2])));
+}
+
+static long flat_cases, flat_closed, flat_ties;
+
+/* closed: the pair must be answered by separating axes. */
+static void flat_pair(const flat_shape *sa, mink_quat qa, mink_vec3 pa, const flat_shape *sb,
+                      mink_quat qb, mink_vec3 pb, int closed)
+{
+	mink_vec3 ca[8], cb[8], la[8], lb[8];
+	int na = flat_corners(sa, qa, pa, ca), nb = flat_corners(sb, qb, pb, cb);
+	oracle_sat sat;
+	oracle_sat3(ca, na, cb, nb, &sat);
+	double ra = 0, rb = 0;
+	for (int i = 0; i < na; i++)
+		ra = fmax(ra, tu_norm(tu_sub(ca[i], pa)));
+	for (int i = 0; i < nb; i++)
+		rb = fmax(rb, tu_norm(tu_sub(cb[i], pb)));
+	double size = ra + rb + tu_norm(tu_sub(pb, pa));
+	if (!(sat.value > 1e-9 * size))
+		return;
+	flat_cases++;
+	mink_shape3 a = flat_mink(sa, 0, la), b = flat_mink(sb, 0, lb);
+	mink_shape3 ha = flat_mink(sa, 1, la), hb = flat_mink(sb, 1, lb);
+	mink_pose3 posea = {pa, qa}, poseb = {pb, qb};
+	mink_result rs, re;
+	mink_query3(&a, &posea, &b, &poseb, NULL, &rs);
+	mink_query3(&ha, &posea, &hb, &poseb, NULL, &re);
+	int by_axes = rs.gjk_iterations == 0 && rs.epa_iterations == 0;
+	flat_closed += by_axes;
+	double tol = by_axes ? 1e-12 * size : 2e-10 * sat.value + 1e-12 * size;
+	CHECK(rs.status == MINK_OK, "status %s (%s)", mink_status_name(rs.status),
+	      mink_warning_name(rs.warning));
+	CHECK(!closed || by_axes, "not answered by separating axes (gjk %d, epa %d)",
+	      rs.gjk_iterations, rs.epa_iterations);
+	CHECK(fabs(rs.distance + sat.value) <= tol, "depth %.17g, oracle %.17g", -rs.distance,
+	      sat.value);
+	double tol_epa = 2e-10 * fabs(re.distance) + tol;
+	CHECK(fabs(rs.distance - re.distance) <= tol_epa, "separating axes %.17g, EPA %.17g",
+	      rs.distance, re.distance);
+	double gs = oracle_support_min3(cb, nb, rs.normal) - oracle_support_max3(ca, na, rs.normal);
+	double ge = oracle_support_min3(cb, nb, re.normal) - oracle_support_max3(ca, na, re.normal);
+	CHECK(fabs(gs - rs.distance) <= tol, "gap along the normal %.17g, distance %.17g", gs,
+	      rs.distance);
+	CHECK(fabs(ge - rs.distance) <= tol_epa, "gap along EPA's normal %.17g, distance %.17g",
+	      ge, rs.distance);
+	if (tu_norm(tu_sub(rs.normal, re.normal)) > 1e-9)
+		flat_ties++;
+	/* The points are the deepest contact's: on the shapes within the
+	 * contact tolerance, as every contact (a face tilted by less counts as
+	 * flat in the patch, lib/manifold.c). */
+	double ct = mink_default_options().contact_tolerance * size;
+	CHECK(outside(ca, na, rs.point_a) <= ct, "point_a outside A by %g",
+	      outside(ca, na, rs.point_a));
+	CHECK(outside(cb, nb, rs.point_b) <= ct, "point_b outside B by %g",
+	      outside(cb, nb, rs.point_b));
+	mink_vec3 d = tu_sub(tu_sub(rs.point_b, rs.point_a), tu_scale(rs.normal, rs.distance));
+	CHECK(tu_norm(d) <= tol, "point_b - point_a misses distance * normal by %g", tu_norm(d));
+	for (int k = 0; k < rs.contact_count; k++) {
+		const mink_contact *c = &rs.contacts[k];
+		CHECK(outside(ca, na, c->point_a) <= ct && outside(cb, nb, c->point_b) <= ct,
+		      "contact %d off the shapes (%g, %g)", k, outside(ca, na, c->point_a),
+		      outside(cb, nb, c->point_b));
+		CHECK(c->distance >= rs.distance - tol, "contact %d deeper than the result", k);
+	}
+}
+
+static flat_shape random_flat(tu_rng *r, int tri, double scale)
+{
+	flat_shape s;
+	s.tri = tri;
+	s.h = tu_scale(tu_rng_box(r, 0.1, 1.0), scale);
+	for (int i = 0; i < 3; i++)
+		s.t[i] = tu_scale(tu_rng_box(r, -1.0, 1.0), scale);
+	return s;
+}
+
+static void test_triangles(void **state)
+{
+	(void)state;
+	tu_rng r;
+	tu_rng_seed(&r, 0x7472690a);
+	tu_begin();
+	flat_cases = flat_closed = flat_ties = 0;
+	/* Random poses: box-triangle, triangle-box, triangle-triangle. */
+	for (int i = 0; i < 30000; i++) {
+		double scale = i % 3 == 0 ? 1.0 : i % 3 == 1 ? 1e-6 : 1e6;
+		int k = (i / 3) % 3;
+		flat_shape sa = random_flat(&r, k != 0, scale), sb = random_flat(&r, k != 1, scale);
+		mink_quat qa = tu_rng_quat(&r), qb = tu_rng_quat(&r);
+		mink_vec3 pa = tu_scale(tu_rng_box(&r, -1.0, 1.0), scale);
+		mink_vec3 pb = tu_add(pa, tu_scale(tu_rng_box(&r, -0.6, 0.6), scale));
+		tu_case("random %d (kinds %d)", i, k);
+		flat_pair(&sa, qa, pa, &sb, qb, pb, 1);
+	}
+	/* A triangle lying on a box's face, tilted by 0 to 1e-3 rad, sunk by
+	 * 1e-8 to 0.3, its frame turned or not about the face's normal (edges
+	 * parallel to the box's), in a random frame half the time; swapped. */
+	static const double tilts[] = {0.0, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3};
+	for (int i = 0; i < 12000; i++) {
+		double t = tilts[i % 6];
+		flat_shape box = random_flat(&r, 0, 1.0), tri = random_flat(&r, 1, 1.0);
+		for (int c = 0; c < 3; c++)
+			tri.t[c].z = 0.0;
+		if (i % 4 == 0) { /* a right triangle along the axes */
+			tri.t[0] = tu_v3(-0.4, -0.3, 0);
+			tri.t[1] = tu_v3(0.5, -0.3, 0);
+			tri.t[2] = tu_v3(-0.4, 0.6, 0);
+		}
+		mink_quat yaw = i % 3 == 0 ? (mink_quat){1, 0, 0, 0}
+		                            : tu_quat_axis_angle(tu_v3(0, 0, 1), tu_rng_range(&r, 0, 6.3));
+		mink_quat qt = tu_quat_mul(tilt(&r, t), yaw);
+		double depth = tu_rng_log_range(&r, 1e-8, 0.3);
+		mink_vec3 lt[3];
+		flat_corners(&tri, qt, tu_v3(0, 0, 0), lt);
+		double low = oracle_support_min3(lt, 3, tu_v3(0, 0, 1));
+		mink_vec3 pt = tu_v3(tu_rng_range(&r, -0.8, 0.8) * box.h.x,
+		                     tu_rng_range(&r, -0.8, 0.8) * box.h.y, box.h.z - low - depth);
+		mink_quat qf = i % 2 ? tu_rng_quat(&r) : (mink_quat){1, 0, 0, 0};
+		mink_vec3 pf = i % 2 ? tu_rng_box(&r, -1.0, 1.0) : tu_v3(0, 0, 0);
+		tu_case("triangle on a box %d (tilt %g)", i, t);
+		flat_pair(&box, qf, pf, &tri, tu_quat_mul(qf, qt), tu_add(tu_rotate(qf, pt), pf), 0);
+		flat_pair(&tri, tu_quat_mul(qf, qt), tu_add(tu_rotate(qf, pt), pf), &box, qf, pf, 0);
+	}
+	printf("boxes and triangles: %ld overlapping pairs, %ld by separating axes, %ld normals "
+	       "differ by a tie\n", flat_cases, flat_closed, flat_ties);
+	tu_end("boxes and triangles", flat_cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_nearly_aligned),
 		cmocka_unit_test(test_apart),
+		cmocka_unit_test(test_triangles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
