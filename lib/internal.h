@@ -401,10 +401,11 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
  * when they touch or are apart within tol->eps, for GJK to answer. */
 int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
 
-/* A box and a triangle, or two triangles, overlapping: the least overlap
- * over their faces' normals and their edges' cross products (lib/sat.c),
- * 1 with *ans filled; 0 when they touch or are apart, when the normal is
- * in doubt (two axes within rounding) or a triangle has no normal. */
+/* Two box, triangle or segment cores (not two boxes, not two segments)
+ * overlapping: the least overlap over their faces' normals and their
+ * edges' cross products (lib/sat.c), 1 with *ans filled; 0 when they touch
+ * or are apart, when the normal is in doubt (two axes within rounding), a
+ * triangle has no normal or a segment no length. */
 int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
 
 /* Two point or segment cores (not both points) in closed form, when the

@@ -519,12 +519,13 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 	return 1;
 }
 
-/* ---- boxes and triangles: the same axes, by their corners ---- */
+/* ---- boxes, triangles and segments: the same axes, by their corners ---- */
 
-/* A box or triangle core in the query frame: its corners, the unit normals
- * of its faces (a triangle's one; a box's three, each for two faces) and
- * the directions of its edges (a triangle's e[i] runs from v[i] to
- * v[i + 1]; a box's are its unit axes). */
+/* A box, triangle or segment core in the query frame: its corners, the
+ * unit normals of its faces (a triangle's one; a box's three, each for two
+ * faces; a segment has none) and the directions of its edges (a triangle's
+ * or segment's e[i] runs from v[i] to the next corner; a box's are its unit
+ * axes). */
 typedef struct sat_poly {
 	mink_vec3 v[8], f[3], e[3];
 	int nv, nf, ne, box;
@@ -532,9 +533,21 @@ typedef struct sat_poly {
 	mink_vec3 c;    /* a box's centre */
 } sat_poly;
 
-/* 0 for a triangle whose corners are nearly collinear (no normal). */
+/* 0 for a triangle whose corners are nearly collinear (no normal) and a
+ * segment of no length. */
 static int sat_poly_of(const mk_shape *s, sat_poly *p)
 {
+	p->box = 0;
+	if (s->type == CORE_SEGMENT) {
+		p->v[0] = mk_place(s, s->corner[0]);
+		p->v[1] = mk_place(s, s->corner[1]);
+		p->e[0] = v3_sub(p->v[1], p->v[0]);
+		p->nv = 2;
+		p->nf = 0;
+		p->ne = 1;
+		double e2 = v3_len2(p->e[0]);
+		return e2 > 0.0 && e2 < INFINITY;
+	}
 	if (s->type == CORE_BOX) {
 		double h[3] = {s->half.x, s->half.y, s->half.z};
 		for (int k = 0; k < 8; k++)
@@ -565,7 +578,6 @@ static int sat_poly_of(const mk_shape *s, sat_poly *p)
 	p->nv = 3;
 	p->nf = 1;
 	p->ne = 3;
-	p->box = 0;
 	return 1;
 }
 
@@ -599,8 +611,14 @@ static inline void sat_span(const sat_poly *p, mink_vec3 l, double *lo, double *
 		*hi = c + r;
 		return;
 	}
-	double t0 = v3_dot(p->v[0], l), t1 = v3_dot(p->v[1], l), t2 = v3_dot(p->v[2], l);
+	double t0 = v3_dot(p->v[0], l), t1 = v3_dot(p->v[1], l);
 	double l01 = t0 < t1 ? t0 : t1, h01 = t0 < t1 ? t1 : t0;
+	if (p->nv == 2) {
+		*lo = l01;
+		*hi = h01;
+		return;
+	}
+	double t2 = v3_dot(p->v[2], l);
 	*lo = l01 < t2 ? l01 : t2;
 	*hi = h01 > t2 ? h01 : t2;
 }
@@ -612,7 +630,7 @@ static void sat_edge(const sat_poly *p, int i, mink_vec3 n, mink_vec3 *x0, mink_
 {
 	if (!p->box) {
 		*x0 = p->v[i];
-		*x1 = p->v[(i + 1) % 3];
+		*x1 = p->v[(i + 1) % p->nv];
 		return;
 	}
 	int k = 0;
