@@ -22,7 +22,8 @@ typedef enum bench_kind {
 	BK_CAPSULE,  /* axis = local z */
 	BK_CYLINDER, /* axis = local z */
 	BK_CONE,     /* axis = local z, apex at +half_height, base at -half_height */
-	BK_HULL      /* convex hull of pts[0..npts-1] (local frame) */
+	BK_HULL,     /* convex hull of pts[0..npts-1] (local frame) */
+	BK_TRIANGLE  /* the triangle pts[0..2] (npts = 3) */
 } bench_kind;
 
 /** A 3D shape in its pose. */

@@ -87,7 +87,8 @@ static inline mink_vec3 bs_local_support(const bench_shape *s, mink_vec3 d)
 		double k = rho > 0 ? s->radius / rho : 0;
 		return bv(d.x * k, d.y * k, -s->half_height);
 	}
-	case BK_HULL: {
+	case BK_HULL:
+	case BK_TRIANGLE: {
 		int best = 0;
 		double bd = bv_dot(s->pts[0], d);
 		for (int i = 1; i < s->npts; i++) {

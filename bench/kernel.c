@@ -127,6 +127,7 @@ typedef enum cat_id {
 	CAT_CAPSULE,
 	CAT_CYL_CONE,
 	CAT_POLY2,
+	CAT_BOX_TRI,
 	CAT_COUNT
 } cat_id;
 
@@ -146,6 +147,7 @@ static const cat_info CATS[CAT_COUNT] = {
 	{"capsule-capsule", 5000, 50, "analytic (segment-segment distance, tests/oracle.c)"},
 	{"cylinder-cone", 2000, 20, "mink itself at tolerance 1e-14 (NOT independent)"},
 	{"polygon-polygon 2D", 5000, 50, "tests/oracle.c 2D separating axes / distances"},
+	{"box-triangle", 5000, 50, "tests/oracle.c separating axes / feature distances (corners)"},
 };
 
 typedef struct dataset {
@@ -181,7 +183,8 @@ static double shape_radius(const bench_shape *s)
 	case BK_CYLINDER:
 	case BK_CONE:
 		return sqrt(s->radius * s->radius + s->half_height * s->half_height);
-	case BK_HULL: {
+	case BK_HULL:
+	case BK_TRIANGLE: {
 		double r = 0;
 		for (int i = 0; i < s->npts; i++)
 			r = fmax(r, bv_norm(s->pts[i]));
@@ -257,6 +260,11 @@ static void random_shape(rng *r, dataset *d, int i, int side, bench_kind kind, b
 		s->npts = n;
 		break;
 	}
+	case BK_TRIANGLE:
+		/* corners inside an ellipsoid as a small hull's points */
+		s->pts = d->pts[2 * i + side] = random_hull_points(r, 3, 0);
+		s->npts = 3;
+		break;
 	}
 	random_pose(r, s);
 }
@@ -294,6 +302,9 @@ static mink_shape3 to_mink(const bench_shape *s)
 		m.hull.points = s->pts;
 		m.hull.count = s->npts;
 		break;
+	case BK_TRIANGLE:
+		m = mink_triangle3(s->pts[0], s->pts[1], s->pts[2]);
+		break;
 	}
 	return m;
 }
@@ -326,14 +337,15 @@ static void world_points(const bench_shape *s, mink_vec3 *out)
 static double ref_boxes_bruteforce(const bench_pair *p)
 {
 	mink_vec3 a[8], b[8];
+	int na = p->a.kind == BK_BOX ? 8 : p->a.npts, nb = p->b.kind == BK_BOX ? 8 : p->b.npts;
 	world_points(&p->a, a);
 	world_points(&p->b, b);
 	oracle_sat sat;
-	oracle_sat3(a, 8, b, 8, &sat);
+	oracle_sat3(a, na, b, nb, &sat);
 	if (sat.value > 0)
 		return -sat.value;
 	oracle_dist dist;
-	oracle_dist3(a, 8, b, 8, &dist);
+	oracle_dist3(a, na, b, nb, &dist);
 	return dist.distance;
 }
 
@@ -511,6 +523,7 @@ static double reference(dataset *d, int i)
 	const bench_pair *p = &d->pairs[i];
 	switch (d->cat) {
 	case CAT_BOX:
+	case CAT_BOX_TRI:
 		return ref_boxes_bruteforce(p);
 	case CAT_HULL_SMALL:
 	case CAT_HULL_LARGE:
@@ -584,6 +597,7 @@ static void build_dataset(dataset *d, cat_id cat, int n)
 		[CAT_SPHERE_BOX] = {BK_SPHERE, BK_BOX},
 		[CAT_CAPSULE] = {BK_CAPSULE, BK_CAPSULE},
 		[CAT_CYL_CONE] = {BK_CYLINDER, BK_CONE},
+		[CAT_BOX_TRI] = {BK_BOX, BK_TRIANGLE},
 	};
 	d->pairs = xcalloc((size_t)n, sizeof *d->pairs);
 	d->pts = xcalloc(2 * (size_t)n, sizeof *d->pts);
@@ -1106,7 +1120,7 @@ int main(int argc, char **argv)
 		                  c == CAT_POLY2 ? mink_run2 : mink_run3, &mc, ans);
 		if (c == CAT_CYL_CONE)
 			cyl_beaten[0] = beats_reference(&d, mr->n_used, ans);
-		if (c == CAT_BOX || c == CAT_HULL_SMALL || c == CAT_HULL_LARGE) {
+		if (c == CAT_BOX || c == CAT_HULL_SMALL || c == CAT_HULL_LARGE || c == CAT_BOX_TRI) {
 			row *rr = run_lib(&d, "mink (repeated)", mink_run3_repeated, &mc, ans);
 			rr->ns /= REPEAT;
 		}

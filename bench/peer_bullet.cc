@@ -21,6 +21,7 @@
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
+#include <BulletCollision/CollisionShapes/btTriangleShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 
 #include "bench.h"
@@ -63,6 +64,11 @@ btConvexShape *make_shape(const bench_shape &s)
 		c = h;
 		break;
 	}
+	case BK_TRIANGLE:
+		c = new btTriangleShape(btVector3(s.pts[0].x, s.pts[0].y, s.pts[0].z),
+		                        btVector3(s.pts[1].x, s.pts[1].y, s.pts[1].z),
+		                        btVector3(s.pts[2].x, s.pts[2].y, s.pts[2].z));
+		break;
 	}
 	/* Box and cylinder keep their full extents when the margin changes. */
 	c->setMargin(0);
