@@ -323,6 +323,26 @@ static mink_vec3 sat_axis(const mink_vec3 *ea, const mink_vec3 *eb, const double
 	return l;
 }
 
+/*
+ * The answer from the cores' signed distance along unit n (from A towards
+ * B; -depth when overlapping) and a pair of their points that far apart
+ * along it: pb - pa is made exactly core * n, the rounding shared by both
+ * points, and the margins move each point out along n.
+ */
+static int sat_answer(const mk_shape *A, const mk_shape *B, mink_vec3 n, double core,
+                      mink_vec3 pa, mink_vec3 pb, mk_answer *ans)
+{
+	mk_share_difference(&pa, &pb, v3_scale(n, -core));
+	ans->gjk_it = 0;
+	ans->epa_it = 0;
+	ans->warning = MINK_WARN_NONE;
+	ans->normal = n;
+	ans->distance = core - (A->margin + B->margin);
+	ans->pa = v3_mad(pa, n, A->margin);
+	ans->pb = v3_mad(pb, n, -B->margin);
+	return 1;
+}
+
 /* Apart: the axes of the widest gap (within rounding of it), in order,
  * until one's points certify it. */
 static int boxes_apart(const mk_shape *A, const mk_shape *B, const double *a, const double *b,
@@ -342,16 +362,7 @@ static int boxes_apart(const mk_shape *A, const mk_shape *B, const double *a, co
 		if (!apart_witness(a, b, ea, eb, t, k, sat_axis(ea, eb, B->rot.m, len, k),
 		                   4.0 * tol->eps, &pa, &pb, &n, &dist))
 			continue;
-		/* pb - pa is exactly dist * n, the rounding shared by both points */
-		mk_share_difference(&pa, &pb, v3_scale(n, -dist));
-		ans->gjk_it = 0;
-		ans->epa_it = 0;
-		ans->warning = MINK_WARN_NONE;
-		ans->normal = n;
-		ans->distance = dist - (A->margin + B->margin);
-		ans->pa = v3_mad(pa, n, A->margin);
-		ans->pb = v3_mad(pb, n, -B->margin);
-		return 1;
+		return sat_answer(A, B, n, dist, pa, pb, ans);
 	}
 	return 0;
 }
@@ -507,16 +518,7 @@ int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_ans
 		cb = v3_mad(cb, eb[bj], -sb[bj] * b[bj]);
 		edge_points(ca, ea[bi], a[bi], cb, eb[bj], b[bj], &pa, &pb);
 	}
-	/* pa - pb is exactly best * n, the rounding shared by both points */
-	mk_share_difference(&pa, &pb, v3_scale(n, depth));
-	ans->gjk_it = 0;
-	ans->epa_it = 0;
-	ans->warning = MINK_WARN_NONE;
-	ans->normal = n;
-	ans->distance = -depth - (A->margin + B->margin);
-	ans->pa = v3_mad(pa, n, A->margin);
-	ans->pb = v3_mad(pb, n, -B->margin);
-	return 1;
+	return sat_answer(A, B, n, -depth, pa, pb, ans);
 }
 
 /* ---- boxes, triangles and segments: the same axes, by their corners ---- */
@@ -743,14 +745,5 @@ int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk
 		sat_edge(&pb, ib[best], v3_neg(n), &b0, &b1);
 		segment_points(a0, a1, b0, b1, &xa, &xb);
 	}
-	/* xa - xb is exactly depth * n, the rounding shared by both points */
-	mk_share_difference(&xa, &xb, v3_scale(n, depth));
-	ans->gjk_it = 0;
-	ans->epa_it = 0;
-	ans->warning = MINK_WARN_NONE;
-	ans->normal = n;
-	ans->distance = -depth - (A->margin + B->margin);
-	ans->pa = v3_mad(xa, n, A->margin);
-	ans->pb = v3_mad(xb, n, -B->margin);
-	return 1;
+	return sat_answer(A, B, n, -depth, xa, xb, ans);
 }
