@@ -396,17 +396,13 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
 
 /* ---- lib/query.c and lib/axial.c: which solver answers ---- */
 
-/* Two overlapping box cores, exactly, by separating axes (lib/sat.c): 1
- * with *ans filled (normal, distance, points on the swept surfaces), or 0
- * when they touch or are apart within tol->eps, for GJK to answer. */
-int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
-
-/* Two box, triangle or segment cores (not two boxes, not two segments)
- * overlapping: the least overlap over their faces' normals and their
- * edges' cross products (lib/sat.c), 1 with *ans filled; 0 when they touch
- * or are apart, when the normal is in doubt (two axes within rounding), a
- * triangle has no normal or a segment no length. */
-int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
+/* Two 3D cores by separating axes (lib/sat.c): two boxes in closed form,
+ * overlapping or certified apart; a box, triangle or segment core against
+ * another of them (not two segments) when they overlap.  1 with *ans filled
+ * (normal, distance, points on the swept surfaces); 0 for GJK to answer:
+ * other kinds, touching within tol->eps, apart uncertified, or the normal
+ * in doubt. */
+int mk_sat(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans);
 
 /* Two point or segment cores (not both points) in closed form, when the
  * closest points certify themselves; 0 otherwise (lib/segments.c). */

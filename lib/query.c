@@ -454,14 +454,6 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	*warning = MINK_WARN_NONE;
 }
 
-/* Cores answered by separating axes when they overlap (mk_sat_polytopes):
- * their dimension, 0 for the others.  Two segments (of dimension 1 each)
- * never overlap with a depth: lib/segments.c answers them. */
-static int sat_kind(const mk_shape *s)
-{
-	return s->type == CORE_BOX ? 3 : s->type == CORE_TRIANGLE ? 2 : s->type == CORE_SEGMENT;
-}
-
 static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                             mk_answer *ans, double *eps_out)
 {
@@ -475,10 +467,7 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		solve_points(A, B, &tol, ans);
 		return;
 	}
-	if (dim == 3 && A->type == CORE_BOX && B->type == CORE_BOX && mk_sat_boxes(A, B, &tol, ans))
-		return;
-	if (dim == 3 && sat_kind(A) && sat_kind(B) && sat_kind(A) + sat_kind(B) > 2 &&
-	    !(A->type == CORE_BOX && B->type == CORE_BOX) && mk_sat_polytopes(A, B, &tol, ans))
+	if (dim == 3 && mk_sat(A, B, &tol, ans))
 		return;
 	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
 		return;

@@ -367,7 +367,7 @@ static int boxes_apart(const mk_shape *A, const mk_shape *B, const double *a, co
 	return 0;
 }
 
-/* The edge-pair axes' pass over the boxes (see mk_sat_boxes). */
+/* The edge-pair axes' pass over the boxes (see sat_boxes). */
 typedef struct edge_pass {
 	const double *a, *b;
 	const double (*r)[3], (*ar)[3];
@@ -420,7 +420,7 @@ static MK_ALWAYS_INLINE int edge_axis(edge_pass *p, int i, int j)
 	return 0;
 }
 
-int mk_sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
+static int sat_boxes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
 	double a[3] = {A->half.x * A->scale, A->half.y * A->scale, A->half.z * A->scale};
 	double b[3] = {B->half.x * B->scale, B->half.y * B->scale, B->half.z * B->scale};
@@ -655,7 +655,7 @@ static void segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q
 
 #define SAT_AXES (3 + 3 + 9)
 
-int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
+static int sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
 	sat_poly pa, pb;
 	if (!sat_poly_of(A, &pa) || !sat_poly_of(B, &pb))
@@ -746,4 +746,17 @@ int mk_sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk
 		segment_points(a0, a1, b0, b1, &xa, &xb);
 	}
 	return sat_answer(A, B, n, -depth, xa, xb, ans);
+}
+
+int mk_sat(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
+{
+	int a = A->type, b = B->type;
+	if (a == CORE_BOX && b == CORE_BOX)
+		return sat_boxes(A, B, tol, ans);
+	int ok_a = a == CORE_BOX || a == CORE_TRIANGLE || a == CORE_SEGMENT;
+	int ok_b = b == CORE_BOX || b == CORE_TRIANGLE || b == CORE_SEGMENT;
+	/* two segments never overlap with a depth: lib/segments.c's */
+	if (!ok_a || !ok_b || (a == CORE_SEGMENT && b == CORE_SEGMENT))
+		return 0;
+	return sat_polytopes(A, B, tol, ans);
 }
