@@ -269,6 +269,4 @@ case(N, 68, "Snapshot scene: the first two boxes of the main stack at creation (
           "0.5 + 1.1 is the double 1.6000000000000001, gap 0.10000000000000009")
 
 if __name__ == "__main__":
-    out = suitekit.out_path("box2d-v3.ndjson")
-    R.write_cases(out, lines)
-    print(len(lines), "cases ->", out)
+    suitekit.write_lines(lines, "box2d-v3.ndjson")

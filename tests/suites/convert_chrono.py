@@ -235,6 +235,19 @@ def box_box_cases():
 # ------------------------------------------------------ sphere closed forms
 
 
+def outside(p, R, loc, c, m):
+    """A point outside a shape at pose (p, R), local loc, whose nearest
+    point of the core is local c: (distance, normal, surface point) with the
+    margin m, or None when loc is on or in the core."""
+    v = geom.sub(loc, c)
+    L = geom.norm(v)
+    if L > 0:
+        n = geom.mat_vec(R, geom.mul(v, 1 / L))
+        return L - m, n, geom.add(geom.add(p, geom.mat_vec(R, c)),
+                                  geom.mul(n, m))
+    return None
+
+
 def closest_box(q, s):
     """(distance to the surface or minus the depth, unit normal or None,
     surface point or None) of point q and box s (with its margin)."""
@@ -243,12 +256,9 @@ def closest_box(q, s):
     m = s.get("margin", 0.0)
     loc = geom.mat_t_vec(R, geom.sub(q, p))
     c = [max(-hi, min(hi, li)) for li, hi in zip(loc, h)]
-    v = geom.sub(loc, c)
-    L = geom.norm(v)
-    if L > 0:
-        n = geom.mat_vec(R, geom.mul(v, 1 / L))
-        return L - m, n, geom.add(geom.add(p, geom.mat_vec(R, c)),
-                                  geom.mul(n, m))
+    out = outside(p, R, loc, c, m)
+    if out:
+        return out
     gaps = [hi - abs(li) for li, hi in zip(loc, h)]
     g = min(gaps)
     faces = [(i, 1 if loc[i] > 0 else -1) for i in range(3)
@@ -274,12 +284,9 @@ def closest_cyl(q, s):
     c[2] = max(-hh, min(hh, loc[2]))
     if rho > r:
         c[0], c[1] = loc[0] * r / rho, loc[1] * r / rho
-    v = geom.sub(loc, c)
-    L = geom.norm(v)
-    if L > 0:
-        n = geom.mat_vec(R, geom.mul(v, 1 / L))
-        return L - m, n, geom.add(geom.add(p, geom.mat_vec(R, c)),
-                                  geom.mul(n, m))
+    out = outside(p, R, loc, c, m)
+    if out:
+        return out
     gcap, gside = hh - abs(loc[2]), r - rho
     g = min(gcap, gside)
     nl = None
@@ -321,6 +328,14 @@ def shape_sphere(a, c, rs):
 
 def near(u, v, tol=1e-9):
     return geom.norm(geom.sub(fl(u), fl(v))) <= tol
+
+
+def no_contact_note(inside, why_apart, inside_remark=""):
+    """Chrono's expectation of no contact: the centre inside (and what the
+    exact answer is then), or apart by more than the test's separation."""
+    note = "Chrono expects no contact here (%s)" % (
+        "the centre is inside" if inside else why_apart)
+    return note + "; " + inside_remark if inside and inside_remark else note
 
 
 def chrono_note(e, want):
@@ -405,13 +420,11 @@ def box_sphere_cases():
         e = shape_sphere(bx, fl(c), rs)
         note = chrono_note(e, want)
         if want is None:
-            note = ("Chrono expects no contact here (%s)" % (
-                "the centre is inside" if line == 1112 else
-                "separated by more than its separation 0.1"))
-            if line == 1112:
-                note += ("; the centre is inside the box, 1/sqrt(2) from "
-                         "its nearest face (its local -x face), the next "
-                         "face 1 away, so the depth is 1.5 + 1/sqrt(2)")
+            note = no_contact_note(
+                line == 1112, "separated by more than its separation 0.1",
+                "the centre is inside the box, 1/sqrt(2) from its nearest "
+                "face (its local -x face), the next face 1 away, so the depth "
+                "is 1.5 + 1/sqrt(2)")
         elif "corner" in name:
             # Chrono's pt2 is s_pos - s_rad * norm: the derived point_b
             note = chrono_note(e, (want[0], want[1], want[2],
@@ -455,13 +468,10 @@ def axis_x_cases():
         e = shape_sphere(cap, fl(c), 1.0)
         note = chrono_note(e, want)
         if want is None:
-            note = ("Chrono expects no contact here (%s)" % (
-                "the centre is inside" if line == 1264 else
-                "separated, and the test's separation is 0"))
-            if line == 1264:
-                note += ("; the centre lies on the capsule's segment, so "
-                         "every direction across it ties: depth 1.5, no "
-                         "normal")
+            note = no_contact_note(
+                line == 1264, "separated, and the test's separation is 0",
+                "the centre lies on the capsule's segment, so every direction "
+                "across it ties: depth 1.5, no normal")
         add(line, PRIMS, "capsule_sphere: " + name, cap, sphere(1, c), e,
             note, own=True)
     for srad, test, lines, mpr_lines in (
@@ -495,9 +505,8 @@ def axis_x_cases():
                                                      mpr_lines):
             e = shape_sphere(cyl, fl(c), 1.0)
             notes = [chrono_note(e, want) if want else
-                     "Chrono expects no contact here (%s)" % (
-                         "the centre is inside" if "inside" in name else
-                         "separated, and the test's separation is 0")]
+                     no_contact_note("inside" in name,
+                                     "separated, and the test's separation is 0")]
             if name.startswith("center"):
                 notes.append(
                     "the centre is 0.5 from both the cap x = 3 and the side "

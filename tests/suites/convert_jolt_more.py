@@ -287,24 +287,22 @@ for pr in CUBE:
 OFF = [10.0, 11.0, 12.0]
 CORNERS = [[sx, sy, sz] for sy in (-1.0, 1.0) for sz in (-1.0, 1.0) for sx in (-1.0, 1.0)]
 HULL = {"type": "hull", "points": [R.add(OFF, mul3(v, H)) for v in CORNERS]}
-for k, pr in enumerate(CUBE0):
-    point_case(218, "TestCollidePointVsConvexHull", "hit", "point-hull-hit-" + pslug(pr), HULL, IDENT, OFF,
-               lambda q: point_box(H, q), mul3(R.scale(H, 0.99), pr),
-               note="the centre: the x faces tie" if k == 0 else None, check=True)
-for pr in CUBE:
-    point_case(222, "TestCollidePointVsConvexHull", "miss", "point-hull-miss-" + pslug(pr), HULL, IDENT, OFF,
-               lambda q: point_box(H, q), mul3(R.scale(H, 1.01), pr), check=True)
 
 # rotated-translated box: rotation about (1,2,3) by 0.3 pi, translation (10,11,12)
 ROT1 = R.quat_axis_angle([1, 2, 3], 0.3 * math.pi)
 BOX1 = {"type": "box", "half_extents": H, "position": OFF, "rotation": ROT1}
-for k, pr in enumerate(CUBE0):
-    point_case(237, "TestCollidePointVsRotatedTranslated", "hit", "point-rt-box-hit-" + pslug(pr), BOX1, ROT1, OFF,
-               lambda q: point_box(H, q), mul3(R.scale(H, 0.99), pr),
-               note="the centre: the x faces tie" if k == 0 else None, check=True)
-for pr in CUBE:
-    point_case(241, "TestCollidePointVsRotatedTranslated", "miss", "point-rt-box-miss-" + pslug(pr), BOX1, ROT1, OFF,
-               lambda q: point_box(H, q), mul3(R.scale(H, 1.01), pr), check=True)
+
+# the box's probes, inside at 0.99 and outside at 1.01 of its size
+for hit_line, miss_line, test, slug, shape, rot in (
+        (218, 222, "TestCollidePointVsConvexHull", "point-hull-", HULL, IDENT),
+        (237, 241, "TestCollidePointVsRotatedTranslated", "point-rt-box-", BOX1, ROT1)):
+    for k, pr in enumerate(CUBE0):
+        point_case(hit_line, test, "hit", slug + "hit-" + pslug(pr), shape, rot, OFF,
+                   lambda q: point_box(H, q), mul3(R.scale(H, 0.99), pr),
+                   note="the centre: the x faces tie" if k == 0 else None, check=True)
+    for pr in CUBE:
+        point_case(miss_line, test, "miss", slug + "miss-" + pslug(pr), shape, rot, OFF,
+                   lambda q: point_box(H, q), mul3(R.scale(H, 1.01), pr), check=True)
 
 # scaled box: scale (2,3,-4) -> half extents (0.2,0.6,1.2) (a mirrored box is the same box)
 SC = [2.0, 3.0, -4.0]
@@ -432,6 +430,5 @@ pair = emit(66, SHT, "TestConvexHullShape: the centre of mass of the box hull, 2
 cross_check(pair, make_expect(-2.5))
 
 if __name__ == "__main__":
-    out = suitekit.out_path("jolt-more.ndjson")
-    R.write_cases(out, lines)
-    print(len(lines), "cases ->", out, "(%d cross-checked with refgeom.solve)" % checked[0])
+    suitekit.write_lines(lines, "jolt-more.ndjson",
+                         "(%d cross-checked with refgeom.solve)" % checked[0])

@@ -236,6 +236,4 @@ add(CVX_SRC % 60, "CylinderBox cylinder_box.xml", "cylinder-box",
     "counts 5 contacts with multiCCD, 1 without")
 
 if __name__ == "__main__":
-    out = suitekit.out_path("mujoco-more.ndjson")
-    R.write_cases(out, lines)
-    print(len(lines), "cases ->", out)
+    suitekit.write_lines(lines, "mujoco-more.ndjson")

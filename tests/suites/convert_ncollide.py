@@ -93,6 +93,4 @@ add(TO, 22, "collide: start pose (issue 141)", "issue141-start",
     "4 corners; the source tests time of impact from this pose (none when still or moving apart)")
 
 if __name__ == "__main__":
-    out = suitekit.out_path("ncollide.ndjson")
-    R.write_cases(out, lines)
-    print(len(lines), "cases ->", out)
+    suitekit.write_lines(lines, "ncollide.ndjson")

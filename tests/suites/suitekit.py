@@ -11,6 +11,7 @@ import os
 import sys
 
 import geom
+import refgeom
 
 ID = [1.0, 0.0, 0.0, 0.0]
 SUITES = os.path.normpath(os.path.join(
@@ -101,3 +102,11 @@ def write(suite, out):
     """Writes the suite to out and says how many cases it holds."""
     suite.write(out)
     print("%s: %d cases" % (out, len(suite.cases)))
+
+
+def write_lines(lines, name, extra=""):
+    """Writes case lines (refgeom's) to out_path(name) and says how many,
+    with an optional remark."""
+    out = out_path(name)
+    refgeom.write_cases(out, lines)
+    print(len(lines), "cases ->", out, *([extra] if extra else []))
