@@ -754,6 +754,79 @@ static void tidy(region *r, double t)
 	r->n = n;
 }
 
+/* How far plane point u lies from segment a-b. */
+static double segment_gap2(const double *u, const double *a, const double *b)
+{
+	double ex = b[0] - a[0], ey = b[1] - a[1], l2 = ex * ex + ey * ey;
+	double l = l2 > 0.0 ? ((u[0] - a[0]) * ex + (u[1] - a[1]) * ey) / l2 : 0.0;
+	l = fmin(fmax(l, 0.0), 1.0);
+	return hypot(u[0] - (a[0] + ex * l), u[1] - (a[1] + ey * l));
+}
+
+/* How far plane point u lies outside feature f (a segment, or a convex
+ * counter-clockwise polygon): 0 inside.  The nearest point of a polygon is
+ * on an edge whose line u is outside of. */
+static double outside2(const feature *f, const double *u)
+{
+	if (f->n == 2)
+		return segment_gap2(u, f->u[0], f->u[1]);
+	double d = 0.0;
+	for (int i = 0; i < f->n; i++) {
+		const double *a = f->u[i], *b = f->u[(i + 1) % f->n];
+		if ((b[0] - a[0]) * (u[1] - a[1]) - (b[1] - a[1]) * (u[0] - a[0]) < 0.0) {
+			double g = segment_gap2(u, a, b);
+			d = d > 0.0 ? fmin(d, g) : g;
+		}
+	}
+	return d;
+}
+
+/*
+ * The clipped region's points brought within t of the clipping feature c.
+ * Clipping keeps a point within the slop of an edge's line, and next to a
+ * corner of angle a of c such a point lies up to t / sin(a / 2) from it.
+ * A point farther than t is moved towards the region's centroid to where
+ * it is t from c (by bisection: the distance is convex along the way).
+ * The way stays in the region, so on the other feature.  Without a
+ * centroid within t of c the far points go.  Returns whether any moved.
+ */
+static int settle(region *r, const feature *c, double t)
+{
+	double g[2] = {0.0, 0.0};
+	for (int i = 0; i < r->n; i++) {
+		g[0] += r->u[i][0];
+		g[1] += r->u[i][1];
+	}
+	g[0] /= r->n;
+	g[1] /= r->n;
+	int good = outside2(c, g) <= t, n = 0, moved = 0;
+	for (int i = 0; i < r->n; i++) {
+		double p[2] = {r->u[i][0], r->u[i][1]};
+		if (!(outside2(c, p) <= t)) {
+			moved = 1;
+			if (!good)
+				continue;
+			double lo = 0.0, hi = 1.0, x[2];
+			for (int k = 0; k < 48; k++) {
+				double m = 0.5 * (lo + hi);
+				x[0] = g[0] + (p[0] - g[0]) * m;
+				x[1] = g[1] + (p[1] - g[1]) * m;
+				if (outside2(c, x) <= t)
+					lo = m;
+				else
+					hi = m;
+			}
+			p[0] = g[0] + (p[0] - g[0]) * lo;
+			p[1] = g[1] + (p[1] - g[1]) * lo;
+		}
+		r->u[n][0] = p[0];
+		r->u[n][1] = p[1];
+		n++;
+	}
+	r->n = n;
+	return moved;
+}
+
 /* Two segments on one line (within t): their common stretch. */
 static void overlap_segments(region *r, const feature *a, const feature *b, double t)
 {
@@ -1078,15 +1151,22 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	/* A vertex within the slop of an edge's line is on it: the region
 	 * stays as the features are, to the contact tolerance. */
 	double e = t;
-	if (fa.n == 2 && fb.n == 2)
+	const feature *clipper = NULL;
+	if (fa.n == 2 && fb.n == 2) {
 		overlap_segments(&r, &fa, &fb, t);
-	else if (fa.n == 2)
+	} else if (fa.n == 2) {
 		clip_segment(&r, fa.u[0], fa.u[1], &fb, e);
-	else if (fb.n == 2)
+		clipper = &fb;
+	} else if (fb.n == 2) {
 		clip_segment(&r, fb.u[0], fb.u[1], &fa, e);
-	else
+		clipper = &fa;
+	} else {
 		clip_polygon(&r, &fb, &fa, e);
+		clipper = &fa;
+	}
 	tidy(&r, t);
+	if (clipper && r.n > 0 && settle(&r, clipper, t))
+		tidy(&r, t);
 	if (r.n < 1)
 		return 1;
 

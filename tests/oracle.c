@@ -278,33 +278,32 @@ mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
 	return add(a, scale(ab, t));
 }
 
-/* Ericson, RTCD 5.1.5: Voronoi regions of the vertices, edges and face. */
+/*
+ * The nearest point of triangle abc to p: p's foot on the plane when it
+ * lies inside all three edges (seen along the normal), else the nearest of
+ * the three edges' nearest points.  Only signs of well-scaled products
+ * decide, so a sliver (a corner of 1e-4 rad) is as exact as a fat triangle;
+ * the barycentric form of Ericson's RTCD 5.1.5 divides by the squared area
+ * and loses digits on slivers.  A triangle without an area is its edges.
+ */
 mink_vec3 oracle_closest_on_triangle(mink_vec3 p, mink_vec3 a, mink_vec3 b, mink_vec3 c)
 {
-	mink_vec3 ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
-	double d1 = dot(ab, ap), d2 = dot(ac, ap);
-	if (d1 <= 0 && d2 <= 0)
-		return a;
-	mink_vec3 bp = sub(p, b);
-	double d3 = dot(ab, bp), d4 = dot(ac, bp);
-	if (d3 >= 0 && d4 <= d3)
-		return b;
-	double vc = d1 * d4 - d3 * d2;
-	if (vc <= 0 && d1 >= 0 && d3 <= 0)
-		return add(a, scale(ab, d1 / (d1 - d3)));
-	mink_vec3 cp = sub(p, c);
-	double d5 = dot(ab, cp), d6 = dot(ac, cp);
-	if (d6 >= 0 && d5 <= d6)
-		return c;
-	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0 && d2 >= 0 && d6 <= 0)
-		return add(a, scale(ac, d2 / (d2 - d6)));
-	double va = d3 * d6 - d5 * d4;
-	if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
-		return add(b, scale(sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6))));
-	double denom = 1.0 / (va + vb + vc);
-	double v = vb * denom, w = vc * denom;
-	return add(a, add(scale(ab, v), scale(ac, w)));
+	mink_vec3 n = cross(sub(b, a), sub(c, a));
+	double nn = dot(n, n);
+	if (nn > 0) {
+		int in = dot(cross(sub(b, a), sub(p, a)), n) >= 0 &&
+		         dot(cross(sub(c, b), sub(p, b)), n) >= 0 &&
+		         dot(cross(sub(a, c), sub(p, c)), n) >= 0;
+		if (in)
+			return sub(p, scale(n, dot(sub(p, a), n) / nn));
+	}
+	mink_vec3 best = oracle_closest_on_segment(p, a, b);
+	mink_vec3 q = oracle_closest_on_segment(p, b, c), r = oracle_closest_on_segment(p, c, a);
+	if (dot(sub(q, p), sub(q, p)) < dot(sub(best, p), sub(best, p)))
+		best = q;
+	if (dot(sub(r, p), sub(r, p)) < dot(sub(best, p), sub(best, p)))
+		best = r;
+	return best;
 }
 
 static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }

@@ -38,7 +38,7 @@
  *    64 ulps of the scale; point_a on A's support plane along n and point_b
  *    on B's: at most 2t inside it, beyond it at most the query's own
  *    tolerance (the first contact carries the result's distance) plus t^2 /
- *    size; both inside their shapes within TOL_INSIDE * t (Euclidean: box
+ *    size; both inside their shapes within TOL_OUTSIDE * t (Euclidean: box
  *    and hull face planes and triangles, the analytic surface of round
  *    shapes); its distance never below the result's (mink(5): no contact
  *    is deeper), not above it beyond the contact tolerance; the first
@@ -117,11 +117,14 @@ static const double PI = 3.14159265358979323846;
  * (discs), and down to 0.609 and 0.614 at MINK_SWEEP_SCALE 4.  Four
  * neighbouring vertices of the octagon of test_oracle_selfcheck cover 0.25. */
 #define AREA_FRACTION 0.55
-/* How far, in contact tolerances t, a contact may lie outside a shape or a
- * feature sideways.  mink clips by the reference face grown by t, which
- * moves a corner of angle a out by t / sin(a / 2): sqrt(2) t for a box,
- * 2 t for an equilateral triangle; sharper corners go further. */
+/* The slack, in contact tolerances t, of the comparisons with the oracle's
+ * region: a corner of angle a of a region whose edges are known to t is
+ * known to t / sin(a / 2) (sqrt(2) t for a box, 2 t for an equilateral
+ * triangle). */
 #define TOL_INSIDE 2.5
+/* How far, in t, a contact may lie outside either shape (Euclidean): the
+ * patch is brought within t of the reference face, corners included. */
+#define TOL_OUTSIDE 1.0
 /* Points of the polygons a disc is taken as by the oracle. */
 #define DISC_M 64
 
@@ -1379,6 +1382,7 @@ static void check3(const body *A, const body *B, const mink_options *o, const mi
 	double t = fmax(o->contact_tolerance * size, 32 * DBL_EPSILON * size);
 	double S = size + len(A->pose.position) + len(B->pose.position);
 	double rt = 64 * DBL_EPSILON * S, ts = 2 * t + rt, ti = TOL_INSIDE * t + rt;
+	double to = TOL_OUTSIDE * t + rt;
 	if (r->status != MINK_OK) {
 		bad(K_STATUS, "status %s, warning %s", mink_status_name(r->status),
 		    mink_warning_name(r->warning));
@@ -1401,7 +1405,7 @@ static void check3(const body *A, const body *B, const mink_options *o, const mi
 	 * test_sweeps.c holds it (DESIGN.md, "Newton refinement"). */
 	int smooth = A->kind == S_CYL || A->kind == S_CONE || A->kind == S_ELL ||
 	             B->kind == S_CYL || B->kind == S_CONE || B->kind == S_ELL;
-	double oti = smooth && cnt == 1 ? fmax(ti, 1e-7 * size) : ti;
+	double oti = smooth && cnt == 1 ? fmax(to, 1e-7 * size) : to;
 	pt2 u[MINK_MAX_CONTACTS] = {{0, 0}};
 	for (int i = 0; i < cnt; i++) {
 		const mink_contact *c = &r->contacts[i];
@@ -1470,9 +1474,9 @@ static void check3(const body *A, const body *B, const mink_options *o, const mi
 	for (int i = 0; i < cnt && cnt > 1; i++) {
 		double wa = fa_hi.type == FT_POINT ? -1 : feat_outside(&fa_hi, u[i]);
 		double wb = fb_hi.type == FT_POINT ? -1 : feat_outside(&fb_hi, u[i]);
-		if (!(wa <= ti && wb <= ti))
+		if (!(wa <= to && wb <= to))
 			bad(K_REGION, "contact %d: %.3g outside A's feature (%d points), %.3g outside "
-			    "B's (%d points) (tol %.3g)", i, wa, fa_hi.n, wb, fb_hi.n, ti);
+			    "B's (%d points) (tol %.3g)", i, wa, fa_hi.n, wb, fb_hi.n, to);
 	}
 	if (trace && strstr(label, trace))
 		trace_case(A, B, r, t, u, cnt, &fa, &fb, &fa_hi, &fb_hi);
@@ -2075,6 +2079,70 @@ static void sweep_triangles(void)
 	}
 }
 
+/*
+ * A box's corner, or a capsule's end, just beyond a triangle's sharp
+ * corner of angle a (0.5 to 60 degrees), resting on the triangle: the
+ * box's or the segment's point within the slop t of both edges' lines
+ * (0.3 to 0.98 of it, on the bisector and off it), so up to t / sin(a / 2)
+ * from the corner, and beyond the slop.  The triangle is the reference
+ * face: every contact must still lie within t of it.
+ */
+static void sweep_sharp_corners(void)
+{
+	tu_rng g;
+	tu_rng_seed(&g, 0x736861u);
+	static const double angles[4] = {0.5, 5, 20, 60};
+	static const double fs[4] = {0.3, 0.9, 0.98, 1.5};
+	static const double sides[3] = {0, 0.5, -0.8};
+	static const double turns[5] = {-0.9, -0.5, 0, 0.5, 0.9};
+	static const depth deps[4] = {{-0.05, 0}, {-1e-12, 1}, {1e-12, 1}, {0.01, 0}};
+	body A, B, box, cap;
+	body_box(&box, 0.5, 0.4, 0.25, 0);
+	body_round(&cap, S_CAPSULE, 0.1, 0.4);
+	for (int fam = 0; fam < 2; fam++) {
+		family_begin(fam ? "triangle: capsule's end at a sharp corner"
+		                 : "triangle: box corner at a sharp corner");
+		for (int c = 0; c < 4 * 4 * 3 * 5 * 4; c++) {
+			int ai = c / 240, fi = c / 60 % 4, si = c / 20 % 3, ti = c / 4 % 5, d = c % 4;
+			double a = deg(angles[ai]), L = 0.8;
+			mink_vec3 p[3] = {V(0, 0, 0), V(L * cos(a / 2), L * sin(a / 2), 0),
+			                  V(L * cos(a / 2), -L * sin(a / 2), 0)};
+			body tri;
+			body_points(&tri, S_TRI, p, 3);
+			B = fam ? cap : box;
+			double size0 = tri.bound + B.bound + 0.5;
+			double dep = depth_of(deps[d], size0);
+			mink_vec3 at;
+			mink_quat q;
+			if (!fam) {
+				/* the box's right angle still covers the wedge */
+				double half = PI / 4 - a / 2;
+				q = qaxis(V(0, 0, 1), -PI / 4 + turns[ti] * half);
+				at = scl(tu_rotate(q, V(-box.h.x, -box.h.y, -box.h.z)), -1);
+			} else {
+				double psi = turns[ti] * fmin(a, deg(80));
+				q = qmul(qaxis(V(0, 0, 1), psi), qaxis(V(0, 1, 0), PI / 2));
+				mink_vec3 end = tu_rotate(q, V(0, 0, -cap.hh));
+				at = V(-end.x, -end.y, cap.r);
+			}
+			/* t as mink takes it (the contact tolerance times the pair's
+			 * size); the corner's neighbourhood outside both edges' lines:
+			 * (-s, y) is fs t (1 +- sides) from them */
+			double t = 1e-9 * (tri.bound + B.bound + len(V(at.x, at.y, at.z - dep)));
+			double sx = fs[fi] * t / sin(a / 2), sy = sides[si] * sx * tan(a / 2);
+			at = add(at, V(-sx, sy, -dep));
+			xform xf = xform_random(&g, size0);
+			A = tri;
+			place(&A, &xf, V(0, 0, 0), tu_quat_identity());
+			place(&B, &xf, at, q);
+			set_label("[%s] angle %g at %g t / sin(a/2), side %g, turn %g, depth %g",
+			          cur_fam->name, angles[ai], fs[fi], sides[si], turns[ti], dep);
+			pair3(&A, &B, 4, 1e-9, 1);
+			pair3(&A, &B, other_max(c), 1e-9, 0);
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* round shapes                                                         */
 
@@ -2385,6 +2453,7 @@ static void check2(const body2 *A, const body2 *B, const mink_options *o, const 
 	double t = fmax(o->contact_tolerance * size, 32 * DBL_EPSILON * size);
 	double S = size + len(pos2(A)) + len(pos2(B));
 	double rt = 64 * DBL_EPSILON * S, ts = 2 * t + rt, ti = TOL_INSIDE * t + rt;
+	double to = TOL_OUTSIDE * t + rt;
 	oc->match = 2 * ti;
 	if (r->status != MINK_OK) {
 		bad(K_STATUS, "status %s, warning %s", mink_status_name(r->status),
@@ -2423,9 +2492,9 @@ static void check2(const body2 *A, const body2 *B, const mink_options *o, const 
 			    "above B's (tol %.3g, %.3g)", i, sa, sb, ts, dtol);
 		double oa = outside2(A, c->point_a), ob = outside2(B, c->point_b);
 		fig.in_t = fmax(fig.in_t, fmax(oa, ob) / t);
-		if (!(oa <= ti && ob <= ti))
+		if (!(oa <= to && ob <= to))
 			bad(K_INSIDE, "contact %d: point_a %.3g outside A, point_b %.3g outside B (tol "
-			    "%.3g)", i, oa, ob, ti);
+			    "%.3g)", i, oa, ob, to);
 		if (!(c->distance >= r->distance && c->distance <= r->distance + ts))
 			bad(K_ORDER, "contact %d: distance %.17g, result %.17g", i, c->distance,
 			    r->distance);
@@ -2859,6 +2928,7 @@ static void test_triangles(void **state)
 	report_reset();
 	tu_begin();
 	sweep_triangles();
+	sweep_sharp_corners();
 	finish_sweep("triangles");
 }
 
