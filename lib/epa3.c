@@ -270,16 +270,26 @@ static int face_alloc(epa_poly *P)
 
 /* Builds the initial polytope, the tetrahedron of vertices 0-3: faces
  * given as vertex triples, oriented outwards from the centroid, each edge's
- * face across found and checked. */
+ * face across found and checked.  The four triples are one orientation of
+ * the surface, so the faces turn all together or none (the tetrahedron's
+ * handedness), and the adjacency is one of two tables: the face across
+ * edge (a, b) is the one that lacks the face's third vertex, and holds the
+ * edge as (b, a). */
 static int poly_init(epa_poly *P)
 {
 	static const int tet[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+	/* [turned][face][edge]: the face across, and which of its edges */
+	static const int adj[2][4][3] = {{{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}},
+	                                 {{2, 3, 1}, {0, 3, 2}, {1, 3, 0}, {0, 2, 1}}};
+	static const int adj_e[2][4][3] = {{{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}},
+	                                   {{2, 0, 0}, {2, 2, 0}, {2, 1, 0}, {1, 1, 1}}};
 	mink_vec3 c = v3(0, 0, 0);
 	for (int i = 0; i < 4; i++)
 		c = v3_add(c, P->vert[i].w);
 	c = v3_scale(c, 1.0 / 4);
 	P->nf = 0;
 	P->nfree = 0;
+	int turned = 0;
 	for (int t = 0; t < 4; t++) {
 		int f = face_alloc(P);
 		epa_face *F = &P->face[f];
@@ -294,6 +304,7 @@ static int poly_init(epa_poly *P)
 			F->v[2] = tmp;
 			F->n = v3_neg(F->n);
 			F->d = -F->d;
+			turned++;
 		}
 		F->alive = 1;
 		F->stamp = 0;
@@ -301,26 +312,16 @@ static int poly_init(epa_poly *P)
 		F->closed = 0;
 		F->gen = P->gen++;
 	}
-	/* Across an edge (a, b) of a face is the face of a, b and the vertex
-	 * the first face lacks: the one without its third vertex c, which
-	 * holds the edge as (b, a) when both are oriented outwards. */
-	int without[4];
+	/* Some turned and some not: two faces hold an edge the same way
+	 * round, and the surface is not closed. */
+	if (turned != 0 && turned != 4)
+		return 0;
+	int k = turned == 4;
 	for (int f = 0; f < 4; f++)
-		without[6 - P->face[f].v[0] - P->face[f].v[1] - P->face[f].v[2]] = f;
-	for (int f = 0; f < 4; f++) {
 		for (int e = 0; e < 3; e++) {
-			int a = P->face[f].v[e], b = P->face[f].v[(e + 1) % 3];
-			int g = without[P->face[f].v[(e + 2) % 3]];
-			P->face[f].adj[e] = -1;
-			for (int k = 0; k < 3; k++)
-				if (P->face[g].v[k] == b && P->face[g].v[(k + 1) % 3] == a) {
-					P->face[f].adj[e] = g;
-					P->face[f].adj_e[e] = k;
-				}
-			if (P->face[f].adj[e] < 0)
-				return 0;
+			P->face[f].adj[e] = adj[k][f][e];
+			P->face[f].adj_e[e] = adj_e[k][f][e];
 		}
-	}
 	return 1;
 }
 
@@ -758,14 +759,15 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 					lower = F->d;
 			}
 		} else {
+			/* Selects, not branches: which face is closer is a coin
+			 * toss the predictor cannot learn in mixed order. */
 			for (int f = 0; f < P->nf; f++) {
 				double d = P->face[f].d; /* +inf once dead */
-				if (d < lower)
-					lower = d;
-				if (!P->face[f].closed && d < bd) {
-					bd = d;
-					best = f;
-				}
+				lower = d < lower ? d : lower;
+				double open = P->face[f].closed ? INFINITY : d;
+				int take = open < bd;
+				best = take ? f : best;
+				bd = take ? open : bd;
 			}
 		}
 		if (best < 0)

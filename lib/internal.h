@@ -67,8 +67,9 @@ typedef struct mk_shape {
 	double half_height; /* a cylinder's or cone's half height (apex at +) */
 	mink_vec3 corner[3]; /* a segment's two ends, a triangle's three corners */
 	const mink_vec3 *points3; /* a hull's points (caller-owned) */
-	const double *soa; /* CORE_POINTS3: the same points as x[count], y[count],
-	                      z[count] (query scratch) for the AVX2 scan, or NULL */
+	const double *soa; /* CORE_POINTS3: the same points as x[m], y[m], z[m]
+	                      (m = mk_soa_stride(count); query scratch) for the
+	                      AVX2 scan, or NULL */
 	const mink_vec2 *points2; /* a polygon's points (caller-owned) */
 	int count;         /* of points3 or points2 */
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
@@ -131,8 +132,9 @@ mk_walk *mk_walk_build(const mink_vec3 *points, int count, const int *adj_start,
 double mk_points_radius(const mink_vec3 *p, int n);
 /* The first of p[0, n) with the greatest p.d (n >= 1). */
 mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
-/* The same point's index, from xyz = x[n], y[n], z[n] (the same points),
- * four at a time: only when mk_have_soa_scan() (n >= 5). */
+/* The same point's index, from xyz = x[m], y[m], z[m] (the same points,
+ * padded with p[0] to m = mk_soa_stride(n)), four at a time: only when
+ * mk_have_soa_scan() (n >= 5). */
 int mk_support_soa3(const double *xyz, int n, mink_vec3 d);
 int mk_have_soa_scan(void);
 
@@ -159,8 +161,11 @@ double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec
                      mink_vec3 pb, double target, double err);
 
 /* Point hulls of 5 to MK_SOA_MAX points are scanned four points at a time
- * from a copy of their coordinates in three arrays, where the CPU has AVX2. */
+ * from a copy of their coordinates in three arrays, where the CPU has AVX2:
+ * each array of mk_soa_stride(count), a multiple of four, padded with the
+ * first point.  MK_SOA_MAX is a multiple of four. */
 #define MK_SOA_MAX 256
+static inline int mk_soa_stride(int n) { return (n + 3) & ~3; }
 
 /* Per-query scratch of one shape: the hill-climbing warm start, the
  * coordinates' copy of the four-lane scan. */

@@ -108,26 +108,25 @@ int mk_have_soa_scan(void)
 
 /*
  * mk_support_points3 four points at a time, from the points' coordinates
- * in three arrays: three loads, three products and two sums in v3_dot's
- * order make four dots, rounded as the scalar loop rounds them.  As there,
- * p[0] starts every lane, a lane takes a point only when its dot is
- * greater (so a NaN dot is passed over, and a NaN start kept), and the
- * tail re-reads the last four points (a point seen twice by a lane keeps
- * its first index).  The lanes fold to the greatest, ties to the lower
- * index: the first of the greatest.
+ * in three arrays of mk_soa_stride(n) (soa_prepare pads them with p[0]):
+ * three loads, three products and two sums in v3_dot's order make four
+ * dots, rounded as the scalar loop rounds them.  As there, p[0] starts
+ * every lane and a lane takes a point only when its dot is greater (so a
+ * NaN dot is passed over, and a NaN start kept): the pad, p[0] again,
+ * never is.  The lanes fold to the greatest, ties to the lower index: the
+ * first of the greatest.  Whole chunks of four, so the one branch is the
+ * loop's own (a tail re-reading the last four points cost a mispredicted
+ * branch a scan, some 20 a query of small hulls in mixed order).
  */
 __attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
 {
-	const double *x = xyz, *y = xyz + n, *z = xyz + 2 * n;
+	int m = mk_soa_stride(n);
+	const double *x = xyz, *y = xyz + m, *z = xyz + 2 * m;
 	__m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
 	__m256d top = _mm256_set1_pd(x[0] * d.x + y[0] * d.y + z[0] * d.z);
-	__m256d which = _mm256_setzero_pd(), at = _mm256_set_pd(4, 3, 2, 1);
+	__m256d which = _mm256_setzero_pd(), at = _mm256_set_pd(3, 2, 1, 0);
 	__m256d four = _mm256_set1_pd(4);
-	for (int i = 1; i < n; i += 4) {
-		if (i + 4 > n) {
-			at = _mm256_sub_pd(at, _mm256_set1_pd(i + 4 - n));
-			i = n - 4;
-		}
+	for (int i = 0; i < m; i += 4) {
 		__m256d dot = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x + i), dx),
 		                                          _mm256_mul_pd(_mm256_loadu_pd(y + i), dy)),
 		                            _mm256_mul_pd(_mm256_loadu_pd(z + i), dz));
@@ -158,10 +157,10 @@ int mk_have_soa_scan(void)
 
 int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
 {
-	int best = 0;
-	double bd = xyz[0] * d.x + xyz[n] * d.y + xyz[2 * n] * d.z;
+	int best = 0, m = mk_soa_stride(n);
+	double bd = xyz[0] * d.x + xyz[m] * d.y + xyz[2 * m] * d.z;
 	for (int i = 1; i < n; i++) {
-		double t = xyz[i] * d.x + xyz[n + i] * d.y + xyz[2 * n + i] * d.z;
+		double t = xyz[i] * d.x + xyz[m + i] * d.y + xyz[2 * m + i] * d.z;
 		if (t > bd) {
 			bd = t;
 			best = i;
@@ -882,7 +881,8 @@ double mk_points_radius(const mink_vec3 *p, int n)
 #if MK_SOA_SCAN
 /*
  * One pass over a hull's points for the four-lane scan: their coordinates
- * copied to xyz = x[n], y[n], z[n], *radius = mk_points_radius(p, n) (the
+ * copied to xyz = x[m], y[m], z[m] (m = mk_soa_stride(n), the rest p[0]
+ * again), *radius = mk_points_radius(p, n) (the
  * greatest squared length is the same number in any order), and 1 when
  * every coordinate passes points_ok's test.  Four points are six loads of
  * two coordinates, regrouped into x, y and z by three shuffles.
@@ -890,7 +890,8 @@ double mk_points_radius(const mink_vec3 *p, int n)
 __attribute__((target("avx2"))) static int soa_prepare(const mink_vec3 *p, int n, double *xyz,
                                                        double *radius)
 {
-	double *x = xyz, *y = xyz + n, *z = xyz + 2 * n;
+	int m = mk_soa_stride(n);
+	double *x = xyz, *y = xyz + m, *z = xyz + 2 * m;
 	__m256d sign = _mm256_set1_pd(-0.0), max = _mm256_set1_pd(MINK_MAX_COORD);
 	__m256d ok = _mm256_castsi256_pd(_mm256_set1_epi64x(-1)), top = _mm256_setzero_pd();
 	int i = 0;
@@ -927,6 +928,11 @@ __attribute__((target("avx2"))) static int soa_prepare(const mink_vec3 *p, int n
 		double t = v3_len2(p[i]);
 		m2 = t > m2 ? t : m2;
 	}
+	for (; i < m; i++) {
+		x[i] = p[0].x;
+		y[i] = p[0].y;
+		z[i] = p[0].z;
+	}
 	/* as mk_points_radius: tiny points the slow way */
 	*radius = m2 > 1e-280 ? sqrt(m2) : mk_points_radius(p, n);
 	return good;
@@ -934,10 +940,11 @@ __attribute__((target("avx2"))) static int soa_prepare(const mink_vec3 *p, int n
 #else
 static int soa_prepare(const mink_vec3 *p, int n, double *xyz, double *radius)
 {
-	for (int i = 0; i < n; i++) {
-		xyz[i] = p[i].x;
-		xyz[n + i] = p[i].y;
-		xyz[2 * n + i] = p[i].z;
+	int m = mk_soa_stride(n);
+	for (int i = 0; i < m; i++) {
+		xyz[i] = p[i < n ? i : 0].x;
+		xyz[m + i] = p[i < n ? i : 0].y;
+		xyz[2 * m + i] = p[i < n ? i : 0].z;
 	}
 	*radius = mk_points_radius(p, n);
 	return points_ok(p, n);

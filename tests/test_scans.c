@@ -134,7 +134,7 @@ static void test_support_is_the_first_greatest(void **st)
 {
 	(void)st;
 	mink_vec3 p[MAX_N];
-	double xyz[3 * MAX_N];
+	double xyz[3 * (MAX_N + 3)];
 	long cases = 0, bad = 0, soa_cases = 0;
 	int soa = mk_have_soa_scan();
 	for (int round = 0; round < ROUNDS; round++)
@@ -149,10 +149,11 @@ static void test_support_is_the_first_greatest(void **st)
 			cases++;
 			if (soa && n >= 5) {
 				/* the four-lane scan of the coordinates' copy: the very index */
-				for (int i = 0; i < n; i++) {
-					xyz[i] = p[i].x;
-					xyz[n + i] = p[i].y;
-					xyz[2 * n + i] = p[i].z;
+				int m = mk_soa_stride(n);
+				for (int i = 0; i < m; i++) {
+					xyz[i] = p[i < n ? i : 0].x;
+					xyz[m + i] = p[i < n ? i : 0].y;
+					xyz[2 * m + i] = p[i < n ? i : 0].z;
 				}
 				int at = mk_support_soa3(xyz, n, d);
 				soa_cases++;
@@ -200,11 +201,15 @@ static void test_radius_is_the_largest_length(void **st)
 				ok = fabs(got - want) <= 1e-15 * want;
 			}
 			ok = ok && built && memcmp(&core.bound, &got, sizeof got) == 0;
+			/* the copy: the points, then p[0] up to the stride */
+			int m = mk_soa_stride(n);
 			if (core.soa)
-				for (int i = 0; i < n; i++)
-					ok = ok && memcmp(&core.soa[i], &p[i].x, sizeof(double)) == 0 &&
-					     memcmp(&core.soa[n + i], &p[i].y, sizeof(double)) == 0 &&
-					     memcmp(&core.soa[2 * n + i], &p[i].z, sizeof(double)) == 0;
+				for (int i = 0; i < m; i++) {
+					const mink_vec3 *q = &p[i < n ? i : 0];
+					ok = ok && memcmp(&core.soa[i], &q->x, sizeof(double)) == 0 &&
+					     memcmp(&core.soa[m + i], &q->y, sizeof(double)) == 0 &&
+					     memcmp(&core.soa[2 * m + i], &q->z, sizeof(double)) == 0;
+				}
 			cases++;
 			if (!ok && bad++ < 5)
 				print_message("radius: n %d round %d: got %.17g want %.17g\n", n, round,
