@@ -288,7 +288,13 @@ mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
  */
 mink_vec3 oracle_closest_on_triangle(mink_vec3 p, mink_vec3 a, mink_vec3 b, mink_vec3 c)
 {
-	mink_vec3 n = cross(sub(b, a), sub(c, a));
+	/* the normal from the two shortest edges (the same vector from any
+	 * two: ab x ac = bc x ca = ca x ab), which rounds least */
+	mink_vec3 ab = sub(b, a), bc = sub(c, b), ca = sub(a, c);
+	double lab = dot(ab, ab), lbc = dot(bc, bc), lca = dot(ca, ca);
+	mink_vec3 n = lab >= lbc && lab >= lca ? cross(bc, ca)
+	              : lbc >= lca             ? cross(ca, ab)
+	                                       : cross(ab, bc);
 	double nn = dot(n, n);
 	if (nn > 0) {
 		int in = dot(cross(sub(b, a), sub(p, a)), n) >= 0 &&

@@ -1057,7 +1057,25 @@ static void test_oracle_self(void **state)
 	CHECK_VEC3("crossed segments point", d.point_a, tu_v3(0.3, 0, 0), 1e-15);
 	CHECK_NEAR("outside", oracle_outside_hull3(a, 8, tu_v3(1.5, 0, 0)), 0.5, 1e-15, 0);
 	CHECK_NEAR("inside", oracle_outside_hull3(a, 8, tu_v3(0.5, 0, 0)), -0.5, 1e-15, 0);
-	tu_end("oracle self-check", 6);
+	/* The nearest point on a sliver (a corner of 1e-5 rad), turned and
+	 * moved: above it, beside its long edge and beyond its sharp corner,
+	 * 1e-9 away.  A barycentric form that divides by the squared area
+	 * loses the distance entirely here. */
+	mink_quat q = tu_quat_axis_angle(tu_v3(0.3, -0.5, 0.8), 0.7);
+	mink_vec3 o = tu_v3(0.25, -1.5, 2.0);
+	double w = 1e-5;
+	mink_vec3 sl[3] = {{0, 0, 0}, {1, 0, 0}, {1, w, 0}};
+	for (int i = 0; i < 3; i++)
+		sl[i] = tu_add(tu_rotate(q, sl[i]), o);
+	mink_vec3 probe[3] = {{0.9, 0.45 * w, 1e-9}, {0.5, -1e-9, 0}, {-1e-9, 0, 0}};
+	mink_vec3 foot[3] = {{0.9, 0.45 * w, 0}, {0.5, 0, 0}, {0, 0, 0}};
+	for (int i = 0; i < 3; i++) {
+		mink_vec3 pw = tu_add(tu_rotate(q, probe[i]), o);
+		mink_vec3 c = oracle_closest_on_triangle(pw, sl[0], sl[1], sl[2]);
+		CHECK_NEAR("sliver distance", tu_norm(tu_sub(pw, c)), 1e-9, 1e-15, 0);
+		CHECK_VEC3("sliver nearest point", c, tu_add(tu_rotate(q, foot[i]), o), 1e-15);
+	}
+	tu_end("oracle self-check", 9);
 }
 
 int main(void)
