@@ -11,7 +11,8 @@
  * face on face it is the incident polygon clipped by the reference one
  * (Sutherland and Hodgman 1974), a segment on a face the segment clipped
  * by the face (Cyrus and Beck 1978), two parallel edges their common
- * stretch.  Each point of the region, lifted along n onto both features,
+ * stretch; a point the clipping's slop keeps farther than the slop from
+ * the clipping face (next to a sharp corner) is moved back to it.  Each point of the region, lifted along n onto both features,
  * gives a contact whose points lie on both surfaces and whose distance is
  * the gap there; margins move the points along n.  A vertex or a curved
  * point on either side makes the patch one point: the result's own.
