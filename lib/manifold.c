@@ -755,13 +755,12 @@ static void tidy(region *r, double t)
 	r->n = n;
 }
 
-/* How far plane point u lies from segment a-b. */
+/* How far plane point u lies from segment a-b (vec.h's nearest point on a
+ * segment, in the plane z = 0). */
 static double segment_gap2(const double *u, const double *a, const double *b)
 {
-	double ex = b[0] - a[0], ey = b[1] - a[1], l2 = ex * ex + ey * ey;
-	double l = l2 > 0.0 ? ((u[0] - a[0]) * ex + (u[1] - a[1]) * ey) / l2 : 0.0;
-	l = fmin(fmax(l, 0.0), 1.0);
-	return hypot(u[0] - (a[0] + ex * l), u[1] - (a[1] + ey * l));
+	mink_vec3 x = v3(u[0], u[1], 0.0);
+	return v3_len(v3_sub(x, v3_segment_closest(v3(a[0], a[1], 0.0), v3(b[0], b[1], 0.0), x)));
 }
 
 /* How far plane point u lies outside feature f (a segment, or a convex

@@ -305,9 +305,9 @@ mink_vec3 oracle_closest_on_triangle(mink_vec3 p, mink_vec3 a, mink_vec3 b, mink
 	}
 	mink_vec3 best = oracle_closest_on_segment(p, a, b);
 	mink_vec3 q = oracle_closest_on_segment(p, b, c), r = oracle_closest_on_segment(p, c, a);
-	if (dot(sub(q, p), sub(q, p)) < dot(sub(best, p), sub(best, p)))
+	if (dist(q, p) < dist(best, p))
 		best = q;
-	if (dot(sub(r, p), sub(r, p)) < dot(sub(best, p), sub(best, p)))
+	if (dist(r, p) < dist(best, p))
 		best = r;
 	return best;
 }
