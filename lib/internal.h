@@ -268,8 +268,14 @@ typedef struct mk_vertex {
 	mink_vec3 w, a, b; /* w = a - b */
 } mk_vertex;
 
+/* mk_support_cso for two built hulls that climb over their walk blocks,
+ * the two climbs interleaved (lib/shape.c): the same points. */
+mk_vertex mk_support_cso_walk(const mk_shape *A, const mk_shape *B, mink_vec3 d);
+
 static inline mk_vertex mk_support_cso(const mk_shape *A, const mk_shape *B, mink_vec3 d)
 {
+	if (A->walk && B->walk)
+		return mk_support_cso_walk(A, B, d);
 	mk_vertex v;
 	v.a = mk_support(A, d);
 	v.b = mk_support(B, v3_neg(d));

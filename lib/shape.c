@@ -251,8 +251,16 @@ static mink_vec3 support_climb(const mk_shape *s, mink_vec3 d)
 
 /* support_climb on the walk block (mk_walk): the same start, the same
  * neighbours in the same order, the same comparisons, so the same path and
- * the same vertex; a step reads one record and its neighbours' records. */
-static mink_vec3 support_walk(const mk_shape *s, mink_vec3 d)
+ * the same vertex; a step reads one record and its neighbours' records.
+ * A climb's state is its record and that vertex's height. */
+typedef struct walk_climb {
+	const double *rec;
+	mink_vec3 d;
+	int r;
+	double best;
+} walk_climb;
+
+static inline void walk_start(walk_climb *c, const mk_shape *s, mink_vec3 d)
 {
 	const double *rec = s->walk->rec;
 	int r = *s->walk_cursor;
@@ -263,25 +271,71 @@ static mink_vec3 support_walk(const mk_shape *s, mink_vec3 d)
 		best = t;
 		r = u;
 	}
-	for (;;) {
-		const int *h = (const int *)(const void *)(rec + r + 3);
-		int deg = h[1], moved = 0;
-		for (int k = 0; k < deg; k++) {
-			int q = h[2 + k];
-			t = rec[q] * d.x + rec[q + 1] * d.y + rec[q + 2] * d.z;
-			if (t > best) {
-				best = t;
-				r = q;
-				moved = 1;
-				break;
-			}
+	c->rec = rec;
+	c->d = d;
+	c->r = r;
+	c->best = best;
+}
+
+/* One step: to the first neighbour higher than the vertex; 0 at the top. */
+static inline int walk_step(walk_climb *c)
+{
+	const double *rec = c->rec;
+	const int *h = (const int *)(const void *)(rec + c->r + 3);
+	int deg = h[1];
+	for (int k = 0; k < deg; k++) {
+		int q = h[2 + k];
+		double t = rec[q] * c->d.x + rec[q + 1] * c->d.y + rec[q + 2] * c->d.z;
+		if (t > c->best) {
+			c->best = t;
+			c->r = q;
+			return 1;
 		}
-		if (!moved)
-			break;
 	}
-	*s->walk_cursor = r;
-	*s->cursor = ((const int *)(const void *)(rec + r + 3))[0];
-	return v3(rec[r], rec[r + 1], rec[r + 2]);
+	return 0;
+}
+
+static inline mink_vec3 walk_end(const walk_climb *c, const mk_shape *s)
+{
+	const double *rec = c->rec;
+	*s->walk_cursor = c->r;
+	*s->cursor = ((const int *)(const void *)(rec + c->r + 3))[0];
+	return v3(rec[c->r], rec[c->r + 1], rec[c->r + 2]);
+}
+
+static mink_vec3 support_walk(const mk_shape *s, mink_vec3 d)
+{
+	walk_climb c;
+	walk_start(&c, s, d);
+	while (walk_step(&c))
+		;
+	return walk_end(&c, s);
+}
+
+/* Both climbs of a support of A - B, a step of each in turn: the two
+ * chains of reads are independent, so one's cache misses wait alongside
+ * the other's instead of after them.  Each climb takes the path it takes
+ * alone. */
+mk_vertex mk_support_cso_walk(const mk_shape *A, const mk_shape *B, mink_vec3 d)
+{
+	walk_climb ca, cb;
+	mink_vec3 nd = v3_neg(d);
+	walk_start(&ca, A, A->identity ? d : m3_tmul(&A->rot, d));
+	walk_start(&cb, B, B->identity ? nd : m3_tmul(&B->rot, nd));
+	int ua = 1, ub = 1;
+	while (ua & ub) {
+		ua = walk_step(&ca);
+		ub = walk_step(&cb);
+	}
+	while (ua && walk_step(&ca))
+		;
+	while (ub && walk_step(&cb))
+		;
+	mk_vertex v;
+	v.a = mk_place(A, walk_end(&ca, A));
+	v.b = mk_place(B, walk_end(&cb, B));
+	v.w = v3_sub(v.a, v.b);
+	return v;
 }
 
 /*

@@ -174,7 +174,10 @@ static void test_hull_climb_equals_scan(void **state)
  * cores of one built hull, one climbing over the walk block and one over
  * the adjacency (its walk removed), get the same directions in turn: random
  * ones, the axes, and on a hull of two stacked rims (whole rims tie along
- * its axis, pairs of rim points across it) those directions exactly.
+ * its axis, pairs of rim points across it) those directions exactly.  A
+ * support of A - B with both on walk blocks climbs the two in turn, a step
+ * of each: two more cores of the hull, as A and B, must end where each
+ * climb ends alone (along d and along -d, climbs of different lengths).
  */
 static void test_hull_walk_equals_climb(void **state)
 {
@@ -197,10 +200,13 @@ static void test_hull_walk_equals_climb(void **state)
 		mink_hull h;
 		CHECK(mink_hull_build(p, n, &h) == MINK_HULL_OK, "built");
 		mink_shape3 pub = mink_hull_shape(&h, 0.0);
-		mk_scratch sw, sc;
-		mk_shape walk, climb;
+		mk_scratch sw, sc, sa, sb, sc2;
+		mk_shape walk, climb, wa, wb, climb2;
 		CHECK(mk_shape_from3(&pub, &walk, &sw) == MINK_ERR_NONE, "core");
 		CHECK(mk_shape_from3(&pub, &climb, &sc) == MINK_ERR_NONE, "core");
+		CHECK(mk_shape_from3(&pub, &wa, &sa) == MINK_ERR_NONE, "core");
+		CHECK(mk_shape_from3(&pub, &wb, &sb) == MINK_ERR_NONE, "core");
+		CHECK(mk_shape_from3(&pub, &climb2, &sc2) == MINK_ERR_NONE, "core");
 		if (h.count < MK_CLIMB_MIN_POINTS) {
 			mink_hull_free(&h);
 			free(p);
@@ -208,6 +214,7 @@ static void test_hull_walk_equals_climb(void **state)
 		}
 		CHECK(walk.type == CORE_CLIMB3 && walk.walk != NULL, "walks");
 		climb.walk = NULL;
+		climb2.walk = NULL;
 		for (int q = 0; q < 400; q++) {
 			mink_vec3 d;
 			int k = q % 8;
@@ -223,6 +230,10 @@ static void test_hull_walk_equals_climb(void **state)
 			CHECK(memcmp(&a, &b, sizeof a) == 0, "same point");
 			CHECK(sw.cursor == sc.cursor, "same vertex");
 			CHECK(memcmp(&a, &h.points[sw.cursor], sizeof a) == 0, "the cursor's point");
+			mk_vertex v = mk_support_cso(&wa, &wb, d);
+			mink_vec3 b2 = mk_support_local(&climb2, v3_neg(d));
+			CHECK(memcmp(&v.a, &a, sizeof a) == 0 && sa.cursor == sc.cursor, "A's climb");
+			CHECK(memcmp(&v.b, &b2, sizeof b2) == 0 && sb.cursor == sc2.cursor, "B's climb");
 			cases++;
 		}
 		mink_hull_free(&h);
