@@ -396,16 +396,17 @@ mink_hull_status mink_hull_build(const mink_vec3 *points, int n, mink_hull *out)
 		out->radius = mk_points_radius(out->points, out->count);
 		mk_climb_seeds(out->points, out->adjacency_start, out->adjacency, out->seed,
 		               &out->seed_bound);
-		out->dir_res = MK_DIR_RES;
-		out->dir_seed = malloc(sizeof(int) * 6 * MK_DIR_RES * MK_DIR_RES);
+		int res = out->count >= MK_DIR_FINE_POINTS ? 2 * MK_DIR_RES : MK_DIR_RES;
+		out->dir_res = res;
+		out->dir_seed = malloc(sizeof(int) * 6 * (size_t)(res * res));
 		if (!out->dir_seed) {
 			mink_hull_free(out);
 			return MINK_HULL_NOMEM;
 		}
-		mk_climb_table(out->points, out->adjacency_start, out->adjacency, out->seed[0],
-		               MK_DIR_RES, out->dir_seed);
+		mk_climb_table(out->points, out->adjacency_start, out->adjacency, out->seed[0], res,
+		               out->dir_seed);
 		out->walk = mk_walk_build(out->points, out->count, out->adjacency_start,
-		                          out->adjacency, out->dir_seed, MK_DIR_RES);
+		                          out->adjacency, out->dir_seed, res);
 		if (!out->walk) {
 			mink_hull_free(out);
 			return MINK_HULL_NOMEM;

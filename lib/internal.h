@@ -100,10 +100,14 @@ typedef struct mk_shape {
 #define MK_CLIMB_MIN_POINTS 64
 
 /* Cells per face edge of a built hull's cube map of climbing starts
- * (6 * 8^2 = 384 directions, about 10 degrees apart; bench/support.c). */
+ * (6 * 8^2 = 384 directions, about 10 degrees apart; bench/support.c),
+ * twice as many per edge (1536 cells) on hulls of MK_DIR_FINE_POINTS
+ * vertices or more: there a climb from the coarse map's start takes about
+ * two steps, each a wait on memory in mixed order (DESIGN.md). */
 #ifndef MK_DIR_RES
 #define MK_DIR_RES 8
 #endif
+#define MK_DIR_FINE_POINTS 600
 
 /*
  * A built hull's walk block (mink_hull.walk): each vertex's point, its index
