@@ -372,14 +372,14 @@ static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_i
 	return nh;
 }
 
-/* The horizon must be one simple cycle: every vertex starts and ends
- * exactly one edge.  Leaves by_start filled for its vertices. */
+/* The horizon must be one simple cycle: every vertex starts at most one
+ * edge, and the walk from edge 0 to the edge that starts where the last
+ * one ended comes back to edge 0 after exactly nh steps, not before (a
+ * walk that met an edge twice first would never come back).  Leaves
+ * by_start filled for its vertices.  A vertex's stamp is the last pass
+ * that saw it start an edge (add_vertex clears it). */
 static int horizon_is_cycle(epa_poly *P, const epa_edge *hz, int nh, int pass)
 {
-	for (int h = 0; h < nh; h++) {
-		P->vstamp[hz[h].a] = -1;
-		P->vstamp[hz[h].b] = -1;
-	}
 	for (int h = 0; h < nh; h++) {
 		int a = hz[h].a;
 		if (P->vstamp[a] == pass)
@@ -387,21 +387,16 @@ static int horizon_is_cycle(epa_poly *P, const epa_edge *hz, int nh, int pass)
 		P->vstamp[a] = pass;
 		P->by_start[a] = h;
 	}
-	for (int h = 0; h < nh; h++) {
-		int b = hz[h].b;
-		if (P->vstamp[b] != pass)
-			return 0; /* an edge ends where none starts */
-	}
-	/* A cycle that covers all edges: walk it. */
 	int cur = 0;
 	for (int walked = 1; walked <= nh; walked++) {
-		cur = P->by_start[hz[cur].b];
-		if (cur == 0 && walked < nh)
-			return 0;
+		int b = hz[cur].b;
+		if (P->vstamp[b] != pass)
+			return 0; /* an edge ends where none starts */
+		cur = P->by_start[b];
+		if (cur == 0)
+			return walked == nh;
 	}
-	if (cur != 0)
-		return 0;
-	return 1;
+	return 0;
 }
 
 /* Replaces the visible faces by the fan of new faces from vertex iv to the
@@ -488,6 +483,7 @@ static int add_vertex(epa_poly *P, mk_vertex v)
 	if (P->nv >= P->max_v)
 		return -1;
 	P->vert[P->nv] = v;
+	P->vstamp[P->nv] = -1;
 	return P->nv++;
 }
 
