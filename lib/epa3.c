@@ -78,6 +78,11 @@ typedef struct epa_poly {
 	int nfree;
 	/* horizon bookkeeping, indexed by vertex */
 	int *by_start, *by_end, *vstamp;
+	/* Each slot's distance as the scan for the closest face reads it, in
+	 * whole chunks of four (slots up to the next multiple of four past nf
+	 * hold +inf): dall the plane's d of a live face, dsel the same for an
+	 * open one; +inf otherwise (face_dist). */
+	double *dall, *dsel;
 	/* one step's scratch, indexed by face */
 	int *visible, *stack;
 	epa_edge *hz;
@@ -93,6 +98,7 @@ typedef struct epa_poly {
 
 /* The stack's room: the arrays of poly_place, the ints in one block. */
 typedef struct epa_room {
+	double dall[EPA_MAX_FACES], dsel[EPA_MAX_FACES];
 	epa_face face[EPA_MAX_FACES];
 	epa_edge hz[EPA_MAX_FACES];
 	mk_vertex vert[EPA_MAX_VERTS];
@@ -102,9 +108,11 @@ typedef struct epa_room {
 /* Points P's arrays into room for mv vertices and mf faces: face[mf],
  * hz[mf], vert[mv] and ints[3 mf + 3 mv] (free slots, visible faces and
  * the search stack by face; horizon starts and ends and stamps by vertex). */
-static void poly_place(epa_poly *P, int mv, int mf, epa_face *face, epa_edge *hz,
-                       mk_vertex *vert, int *ints)
+static void poly_place(epa_poly *P, int mv, int mf, double *dall, double *dsel,
+                       epa_face *face, epa_edge *hz, mk_vertex *vert, int *ints)
 {
+	P->dall = dall;
+	P->dsel = dsel;
 	P->max_v = mv;
 	P->max_f = mf;
 	P->face = face;
@@ -120,13 +128,22 @@ static void poly_place(epa_poly *P, int mv, int mf, epa_face *face, epa_edge *hz
 
 static void poly_on_stack(epa_poly *P, epa_room *r)
 {
-	poly_place(P, EPA_MAX_VERTS, EPA_MAX_FACES, r->face, r->hz, r->vert, r->ints);
+	poly_place(P, EPA_MAX_VERTS, EPA_MAX_FACES, r->dall, r->dsel, r->face, r->hz, r->vert,
+	           r->ints);
 	P->heap = NULL;
 	P->nv = P->nf = P->nfree = 0;
 	P->gen = 0;
 	P->q = NULL;
 	P->nq = P->max_q = P->nclosed = 0;
 	P->closed = NULL;
+}
+
+/* Slot f's distances for the scan, from its face's state. */
+static void face_dist(epa_poly *P, int f)
+{
+	const epa_face *F = &P->face[f];
+	P->dall[f] = F->alive ? F->d : INFINITY;
+	P->dsel[f] = F->alive && !F->closed ? F->d : INFINITY;
 }
 
 /* Queue entries ordered as the linear search picks faces: the least d,
@@ -202,7 +219,7 @@ static int poly_grow(epa_poly *P)
 	if (P->heap || mv <= P->max_v)
 		return 0;
 	int mq = 2 * mf; /* the queue: room for stale entries too */
-	size_t bytes = (size_t)mq * sizeof(struct epa_qent) +
+	size_t bytes = (size_t)mq * sizeof(struct epa_qent) + (size_t)(2 * mf) * sizeof(double) +
 	               (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge)) +
 	               (size_t)mv * sizeof(mk_vertex) + (size_t)(4 * mf + 3 * mv) * sizeof(int);
 	char *m = malloc(bytes);
@@ -211,16 +228,21 @@ static int poly_grow(epa_poly *P)
 	epa_poly old = *P;
 	/* Each array aligned as its elements: the larger elements first. */
 	struct epa_qent *q = (struct epa_qent *)(void *)m;
-	epa_face *face = (epa_face *)(void *)(q + mq);
+	double *dall = (double *)(void *)(q + mq), *dsel = dall + mf;
+	epa_face *face = (epa_face *)(void *)(dsel + mf);
 	epa_edge *hz = (epa_edge *)(void *)(face + mf);
 	mk_vertex *vert = (mk_vertex *)(void *)(hz + mf);
 	int *ints = (int *)(void *)(vert + mv);
-	poly_place(P, mv, mf, face, hz, vert, ints);
+	poly_place(P, mv, mf, dall, dsel, face, hz, vert, ints);
 	P->heap = m;
 	P->q = q;
 	P->max_q = mq;
 	P->closed = ints + 3 * mf + 3 * mv;
 	memcpy(P->face, old.face, (size_t)old.nf * sizeof *P->face);
+	for (int f = 0; f < mf; f++)
+		P->dall[f] = P->dsel[f] = INFINITY;
+	for (int f = 0; f < old.nf; f++)
+		face_dist(P, f);
 	memcpy(P->vert, old.vert, (size_t)old.nv * sizeof *P->vert);
 	memcpy(P->free_slots, old.free_slots, (size_t)old.nfree * sizeof *P->free_slots);
 	memcpy(P->by_start, old.by_start, (size_t)old.nv * sizeof *P->by_start);
@@ -259,13 +281,19 @@ static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, doub
 	return 1;
 }
 
+/* A free slot, or a new one; a new slot that starts a chunk of four
+ * sets the chunk's distances to +inf (the scan reads whole chunks). */
 static int face_alloc(epa_poly *P)
 {
 	if (P->nfree > 0)
 		return P->free_slots[--P->nfree];
 	if (P->nf >= P->max_f)
 		return -1;
-	return P->nf++;
+	int f = P->nf++;
+	if ((f & 3) == 0)
+		for (int i = f; i < f + 4; i++)
+			P->dall[i] = P->dsel[i] = INFINITY;
+	return f;
 }
 
 /* Builds the initial polytope, the tetrahedron of vertices 0-3: faces
@@ -317,11 +345,13 @@ static int poly_init(epa_poly *P)
 	if (turned != 0 && turned != 4)
 		return 0;
 	int k = turned == 4;
-	for (int f = 0; f < 4; f++)
+	for (int f = 0; f < 4; f++) {
 		for (int e = 0; e < 3; e++) {
 			P->face[f].adj[e] = adj[k][f][e];
 			P->face[f].adj_e[e] = adj_e[k][f][e];
 		}
+		face_dist(P, f);
+	}
 	return 1;
 }
 
@@ -408,6 +438,7 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 	for (int i = 0; i < nvis; i++) {
 		P->face[visible[i]].alive = 0;
 		P->face[visible[i]].d = INFINITY;
+		P->dall[visible[i]] = P->dsel[visible[i]] = INFINITY;
 		P->free_slots[P->nfree++] = visible[i];
 	}
 	for (int h = 0; h < nh; h++) {
@@ -427,6 +458,7 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 		F->visible = 0;
 		F->closed = 0;
 		F->gen = P->gen++;
+		P->dall[f] = P->dsel[f] = F->d;
 	}
 	if (P->q) {
 		if (P->nq + nh > P->max_q)
@@ -722,6 +754,74 @@ static double ball_bound(const mk_shape *A, const mk_shape *B, const epa_cand *c
 }
 
 /*
+ * The closest open face: the first slot of the least dsel, or -1 when
+ * every face is closed; *lower the least dall, the polytope's lower bound.
+ * Four slots at a time where the CPU has AVX2: the least of each lane,
+ * folded, then the first slot that holds it.  Both forms pass over a NaN
+ * as the comparison d < least does, and read the same slots in chunks of
+ * four, so they pick the same face.
+ */
+static int closest_scalar(const epa_poly *P, double *lower)
+{
+	int n = (P->nf + 3) & ~3, best = -1;
+	double low = INFINITY, bd = INFINITY;
+	for (int f = 0; f < n; f++) {
+		double d = P->dall[f], e = P->dsel[f];
+		low = d < low ? d : low;
+		int take = e < bd;
+		best = take ? f : best;
+		bd = take ? e : bd;
+	}
+	*lower = low;
+	return best;
+}
+
+#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) static double fold_min(__m256d v)
+{
+	__m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
+	lo = _mm_min_pd(hi, lo);
+	return _mm_cvtsd_f64(_mm_min_sd(_mm_unpackhi_pd(lo, lo), lo));
+}
+
+__attribute__((target("avx2"))) static int closest_avx2(const epa_poly *P, double *lower)
+{
+	int n = (P->nf + 3) & ~3;
+	__m256d la = _mm256_set1_pd(INFINITY), ls = la;
+	for (int f = 0; f < n; f += 4) {
+		/* min(x, acc) is acc where x is NaN */
+		la = _mm256_min_pd(_mm256_loadu_pd(P->dall + f), la);
+		ls = _mm256_min_pd(_mm256_loadu_pd(P->dsel + f), ls);
+	}
+	*lower = fold_min(la);
+	double bd = fold_min(ls);
+	if (!(bd < INFINITY))
+		return -1;
+	__m256d want = _mm256_set1_pd(bd);
+	for (int f = 0; f < n; f += 4) {
+		int m = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(P->dsel + f), want, _CMP_EQ_OQ));
+		if (m)
+			return f + __builtin_ctz((unsigned)m);
+	}
+	return -1;
+}
+
+static int closest_face(const epa_poly *P, double *lower)
+{
+	if (mk_have_soa_scan())
+		return closest_avx2(P, lower);
+	return closest_scalar(P, lower);
+}
+#else
+static int closest_face(const epa_poly *P, double *lower)
+{
+	return closest_scalar(P, lower);
+}
+#endif
+
+/*
  * Expands the closest open face until its support distance meets it.
  * Every support distance h measured along a unit n is an upper bound on
  * the depth (translating B by h along n ends the overlap), and the
@@ -739,7 +839,6 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 	double lower = -INFINITY, balls = -INFINITY;
 	for (;;) {
 		int best = -1;
-		double bd = INFINITY;
 		lower = INFINITY;
 		if (P->q) {
 			/* The same face the scan below picks, from the queue. */
@@ -755,16 +854,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 					lower = F->d;
 			}
 		} else {
-			/* Selects, not branches: which face is closer is a coin
-			 * toss the predictor cannot learn in mixed order. */
-			for (int f = 0; f < P->nf; f++) {
-				double d = P->face[f].d; /* +inf once dead */
-				lower = d < lower ? d : lower;
-				double open = P->face[f].closed ? INFINITY : d;
-				int take = open < bd;
-				best = take ? f : best;
-				bd = take ? open : bd;
-			}
+			best = closest_face(P, &lower);
 		}
 		if (best < 0)
 			break; /* every face closed */
@@ -846,6 +936,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		if (r == 0) {
 			P->nv--;
 			P->face[best].closed = 1;
+			P->dsel[best] = INFINITY;
 			if (P->q && P->nclosed < P->max_f)
 				P->closed[P->nclosed++] = best;
 			else if (P->q)
