@@ -68,8 +68,10 @@ typedef struct mk_shape {
 	mink_vec3 corner[3]; /* a segment's two ends, a triangle's three corners */
 	const mink_vec3 *points3; /* a hull's points (caller-owned) */
 	const double *soa; /* CORE_POINTS3: the same points as x[m], y[m], z[m]
-	                      (m = mk_soa_stride(count); query scratch) for the
-	                      AVX2 scan, or NULL */
+	                      (m = soa_m; query scratch) for the AVX2 scan, or
+	                      NULL */
+	int soa_m;         /* mk_soa_stride(count), or the other shape's if that
+	                      is greater (mk_soa_same_stride) */
 	const mink_vec2 *points2; /* a polygon's points (caller-owned) */
 	int count;         /* of points3 or points2 */
 	const int *adj_start, *adj; /* hull vertex adjacency (CSR) */
@@ -137,9 +139,13 @@ double mk_points_radius(const mink_vec3 *p, int n);
 /* The first of p[0, n) with the greatest p.d (n >= 1). */
 mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
 /* The same point's index, from xyz = x[m], y[m], z[m] (the same points,
- * padded with p[0] to m = mk_soa_stride(n)), four at a time: only when
- * mk_have_soa_scan() (n >= 5). */
-int mk_support_soa3(const double *xyz, int n, mink_vec3 d);
+ * padded with p[0] to m, a multiple of four at least mk_soa_stride(n)),
+ * four at a time: only when mk_have_soa_scan() (n >= 5). */
+int mk_support_soa3(const double *xyz, int m, mink_vec3 d);
+/* Both of two such scans of one stride m, in one loop: *ia along da in a,
+ * *ib along db in b. */
+void mk_support_soa3_pair(const double *a, const double *b, int m, mink_vec3 da, mink_vec3 db,
+                          int *ia, int *ib);
 int mk_have_soa_scan(void);
 
 /* A lower bound on the signed inner distance of query-frame point o in
@@ -184,6 +190,10 @@ typedef struct mk_scratch {
  * It checks a hull's points without adjacency itself, in the pass that
  * measures them (MINK_ERR_BAD_SHAPE when one is not finite and in range). */
 mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scratch);
+/* A's and B's copies for the four-lane scan (both non-NULL) given one
+ * stride, the greater: the shorter's padded further with its first point
+ * (lib/shape.c). */
+void mk_soa_same_stride(mk_shape *A, mk_shape *B);
 /* mink_shape3_check, with the scan of a hull's points or without it. */
 mink_error mk_shape3_check(const mink_shape3 *s, int points);
 void mk_shape_from2(const mink_shape2 *s, mk_shape *out);
@@ -275,11 +285,16 @@ typedef struct mk_vertex {
 /* mk_support_cso for two built hulls that climb over their walk blocks,
  * the two climbs interleaved (lib/shape.c): the same points. */
 mk_vertex mk_support_cso_walk(const mk_shape *A, const mk_shape *B, mink_vec3 d);
+/* mk_support_cso for two scanned point sets whose copies share a stride
+ * (mk_soa_same_stride), both scans in one loop: the same points. */
+mk_vertex mk_support_cso_soa(const mk_shape *A, const mk_shape *B, mink_vec3 d);
 
 static inline mk_vertex mk_support_cso(const mk_shape *A, const mk_shape *B, mink_vec3 d)
 {
 	if (A->walk && B->walk)
 		return mk_support_cso_walk(A, B, d);
+	if (A->soa && B->soa && A->soa_m == B->soa_m)
+		return mk_support_cso_soa(A, B, d);
 	mk_vertex v;
 	v.a = mk_support(A, d);
 	v.b = mk_support(B, v3_neg(d));

@@ -732,6 +732,8 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 		fail(out, 3, e);
 		return out->status;
 	}
+	if (A.soa && B.soa)
+		mk_soa_same_stride(&A, &B);
 	mink_quat qa, qb;
 	if (!pa || !pb || !unit_quat(pa->rotation, &qa) || !unit_quat(pb->rotation, &qb) ||
 	    !coord_ok(pa->position.x) || !coord_ok(pa->position.y) || !coord_ok(pa->position.z) ||

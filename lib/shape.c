@@ -108,37 +108,49 @@ int mk_have_soa_scan(void)
 
 /*
  * mk_support_points3 four points at a time, from the points' coordinates
- * in three arrays of mk_soa_stride(n) (soa_prepare pads them with p[0]):
- * three loads, three products and two sums in v3_dot's order make four
- * dots, rounded as the scalar loop rounds them.  As there, p[0] starts
- * every lane and a lane takes a point only when its dot is greater (so a
- * NaN dot is passed over, and a NaN start kept): the pad, p[0] again,
- * never is.  The lanes fold to the greatest, ties to the lower index: the
- * first of the greatest.  Whole chunks of four, so the one branch is the
- * loop's own (a tail re-reading the last four points cost a mispredicted
- * branch a scan, some 20 a query of small hulls in mixed order).
+ * in three arrays of stride m, a multiple of four (soa_prepare pads them
+ * with p[0]): three loads, three products and two sums in v3_dot's order
+ * make four dots, rounded as the scalar loop rounds them.  As there, p[0]
+ * starts every lane and a lane takes a point only when its dot is greater
+ * (so a NaN dot is passed over, and a NaN start kept): the pad, p[0]
+ * again, never is.  The lanes fold to the greatest, ties to the lower
+ * index: the first of the greatest.  Whole chunks of four, so the one
+ * branch is the loop's own (a tail re-reading the last four points cost a
+ * mispredicted branch a scan, some 20 a query of small hulls in mixed
+ * order).
  */
-__attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
+typedef struct soa_lanes {
+	__m256d top, which;
+} soa_lanes;
+
+__attribute__((target("avx2"))) static inline soa_lanes soa_begin(const double *xyz, int m,
+                                                                 mink_vec3 d)
 {
-	int m = mk_soa_stride(n);
-	const double *x = xyz, *y = xyz + m, *z = xyz + 2 * m;
-	__m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
-	__m256d top = _mm256_set1_pd(x[0] * d.x + y[0] * d.y + z[0] * d.z);
-	__m256d which = _mm256_setzero_pd(), at = _mm256_set_pd(3, 2, 1, 0);
-	__m256d four = _mm256_set1_pd(4);
-	for (int i = 0; i < m; i += 4) {
-		__m256d dot = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(x + i), dx),
-		                                          _mm256_mul_pd(_mm256_loadu_pd(y + i), dy)),
-		                            _mm256_mul_pd(_mm256_loadu_pd(z + i), dz));
-		__m256d gt = _mm256_cmp_pd(dot, top, _CMP_GT_OQ);
-		top = _mm256_max_pd(dot, top); /* dot where dot > top, else top (NaN kept) */
-		which = _mm256_blendv_pd(which, at, gt);
-		at = _mm256_add_pd(at, four);
-	}
-	/* Four lanes to two, two to one: the upper taken where it is greater,
-	 * or equal with a lower index. */
-	__m128d t0 = _mm256_castpd256_pd128(top), t1 = _mm256_extractf128_pd(top, 1);
-	__m128d w0 = _mm256_castpd256_pd128(which), w1 = _mm256_extractf128_pd(which, 1);
+	soa_lanes l;
+	l.top = _mm256_set1_pd(xyz[0] * d.x + xyz[m] * d.y + xyz[2 * m] * d.z);
+	l.which = _mm256_setzero_pd();
+	return l;
+}
+
+/* Points i .. i+3 (at: their indices) into the lanes. */
+__attribute__((target("avx2"))) static inline void soa_step(soa_lanes *l, const double *xyz,
+                                                           int m, int i, __m256d dx,
+                                                           __m256d dy, __m256d dz, __m256d at)
+{
+	__m256d dot = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(xyz + i), dx),
+	                                          _mm256_mul_pd(_mm256_loadu_pd(xyz + m + i), dy)),
+	                            _mm256_mul_pd(_mm256_loadu_pd(xyz + 2 * m + i), dz));
+	__m256d gt = _mm256_cmp_pd(dot, l->top, _CMP_GT_OQ);
+	l->top = _mm256_max_pd(dot, l->top); /* dot where dot > top, else top (NaN kept) */
+	l->which = _mm256_blendv_pd(l->which, at, gt);
+}
+
+/* Four lanes to two, two to one: the upper taken where it is greater, or
+ * equal with a lower index. */
+__attribute__((target("avx2"))) static inline int soa_fold(soa_lanes l)
+{
+	__m128d t0 = _mm256_castpd256_pd128(l.top), t1 = _mm256_extractf128_pd(l.top, 1);
+	__m128d w0 = _mm256_castpd256_pd128(l.which), w1 = _mm256_extractf128_pd(l.which, 1);
 	__m128d one = _mm_or_pd(_mm_cmpgt_pd(t1, t0), _mm_and_pd(_mm_cmpeq_pd(t1, t0), _mm_cmplt_pd(w1, w0)));
 	t0 = _mm_blendv_pd(t0, t1, one);
 	w0 = _mm_blendv_pd(w0, w1, one);
@@ -146,6 +158,40 @@ __attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int n, mi
 	w1 = _mm_unpackhi_pd(w0, w0);
 	one = _mm_or_pd(_mm_cmpgt_sd(t1, t0), _mm_and_pd(_mm_cmpeq_sd(t1, t0), _mm_cmplt_sd(w1, w0)));
 	return _mm_cvttsd_si32(_mm_blendv_pd(w0, w1, one));
+}
+
+__attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int m, mink_vec3 d)
+{
+	__m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
+	__m256d at = _mm256_set_pd(3, 2, 1, 0), four = _mm256_set1_pd(4);
+	soa_lanes l = soa_begin(xyz, m, d);
+	for (int i = 0; i < m; i += 4) {
+		soa_step(&l, xyz, m, i, dx, dy, dz, at);
+		at = _mm256_add_pd(at, four);
+	}
+	return soa_fold(l);
+}
+
+/* Two scans of the same stride in one loop: a along da, b along db.  The
+ * two chains of greatest dots advance side by side, and the loop ends
+ * once (two loops each ended on a jump the predictor rarely gets right
+ * when the sizes change from query to query, and the second scan began
+ * only after it). */
+__attribute__((target("avx2"))) void mk_support_soa3_pair(const double *a, const double *b,
+                                                         int m, mink_vec3 da, mink_vec3 db,
+                                                         int *ia, int *ib)
+{
+	__m256d ax = _mm256_set1_pd(da.x), ay = _mm256_set1_pd(da.y), az = _mm256_set1_pd(da.z);
+	__m256d bx = _mm256_set1_pd(db.x), by = _mm256_set1_pd(db.y), bz = _mm256_set1_pd(db.z);
+	__m256d at = _mm256_set_pd(3, 2, 1, 0), four = _mm256_set1_pd(4);
+	soa_lanes la = soa_begin(a, m, da), lb = soa_begin(b, m, db);
+	for (int i = 0; i < m; i += 4) {
+		soa_step(&la, a, m, i, ax, ay, az, at);
+		soa_step(&lb, b, m, i, bx, by, bz, at);
+		at = _mm256_add_pd(at, four);
+	}
+	*ia = soa_fold(la);
+	*ib = soa_fold(lb);
 }
 #else
 #define MK_SOA_SCAN 0
@@ -155,11 +201,11 @@ int mk_have_soa_scan(void)
 	return 0;
 }
 
-int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
+int mk_support_soa3(const double *xyz, int m, mink_vec3 d)
 {
-	int best = 0, m = mk_soa_stride(n);
+	int best = 0;
 	double bd = xyz[0] * d.x + xyz[m] * d.y + xyz[2 * m] * d.z;
-	for (int i = 1; i < n; i++) {
+	for (int i = 1; i < m; i++) {
 		double t = xyz[i] * d.x + xyz[m + i] * d.y + xyz[2 * m + i] * d.z;
 		if (t > bd) {
 			bd = t;
@@ -167,6 +213,13 @@ int mk_support_soa3(const double *xyz, int n, mink_vec3 d)
 		}
 	}
 	return best;
+}
+
+void mk_support_soa3_pair(const double *a, const double *b, int m, mink_vec3 da, mink_vec3 db,
+                          int *ia, int *ib)
+{
+	*ia = mk_support_soa3(a, m, da);
+	*ib = mk_support_soa3(b, m, db);
 }
 #endif
 
@@ -338,6 +391,42 @@ mk_vertex mk_support_cso_walk(const mk_shape *A, const mk_shape *B, mink_vec3 d)
 	return v;
 }
 
+mk_vertex mk_support_cso_soa(const mk_shape *A, const mk_shape *B, mink_vec3 d)
+{
+	mink_vec3 nd = v3_neg(d);
+	int ia, ib;
+	mk_support_soa3_pair(A->soa, B->soa, A->soa_m, A->identity ? d : m3_tmul(&A->rot, d),
+	                     B->identity ? nd : m3_tmul(&B->rot, nd), &ia, &ib);
+	mk_vertex v;
+	v.a = mk_place(A, A->points3[ia]);
+	v.b = mk_place(B, B->points3[ib]);
+	v.w = v3_sub(v.a, v.b);
+	return v;
+}
+
+/*
+ * Gives A's and B's copies for the four-lane scan one stride, the greater
+ * (the shorter's arrays moved up and padded with its first point, which
+ * never wins), so that supports of A - B scan both in one loop.
+ */
+void mk_soa_same_stride(mk_shape *A, mk_shape *B)
+{
+	mk_shape *s = A->soa_m < B->soa_m ? A : B;
+	int m0 = s->soa_m, m = A->soa_m < B->soa_m ? B->soa_m : A->soa_m;
+	if (m0 == m)
+		return;
+	double *xyz = (double *)s->soa; /* the query's scratch */
+	mink_vec3 p0 = s->points3[0];
+	memmove(xyz + 2 * m, xyz + 2 * m0, sizeof(double) * (size_t)m0);
+	memmove(xyz + m, xyz + m0, sizeof(double) * (size_t)m0);
+	for (int i = m0; i < m; i++) {
+		xyz[i] = p0.x;
+		xyz[m + i] = p0.y;
+		xyz[2 * m + i] = p0.z;
+	}
+	s->soa_m = m;
+}
+
 /*
  * The extreme vertices along +-x, +-y, +-z, found by climbing from vertex
  * 0 in that order, and the largest of their distances from the origin: the
@@ -445,7 +534,7 @@ mink_vec3 mk_support_local(const mk_shape *s, mink_vec3 d)
 		return v3(sign_by(s->half.x, d.x), sign_by(s->half.y, d.y), sign_by(s->half.z, d.z));
 	case CORE_POINTS3:
 		if (s->soa)
-			return s->points3[mk_support_soa3(s->soa, s->count, d)];
+			return s->points3[mk_support_soa3(s->soa, s->soa_m, d)];
 		return mk_support_points3(s->points3, s->count, d);
 	case CORE_CLIMB3:
 		if (s->walk)
@@ -1018,6 +1107,7 @@ static void shape_init(mk_shape *c, double margin)
 	c->adj_start = c->adj = NULL;
 	c->cursor = NULL;
 	c->soa = NULL;
+	c->soa_m = 0;
 	c->walk = NULL;
 	c->walk_cursor = NULL;
 	c->dir_seed = NULL;
@@ -1115,6 +1205,7 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 			    !s->hull.adjacency)
 				return MINK_ERR_BAD_SHAPE;
 			c->soa = scratch->soa;
+			c->soa_m = mk_soa_stride(c->count);
 		} else {
 			if (!s->hull.adjacency && !points_ok(c->points3, c->count))
 				return MINK_ERR_BAD_SHAPE;

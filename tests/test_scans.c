@@ -134,7 +134,7 @@ static void test_support_is_the_first_greatest(void **st)
 {
 	(void)st;
 	mink_vec3 p[MAX_N];
-	double xyz[3 * (MAX_N + 3)];
+	double xyz[3 * (MAX_N + 7)];
 	long cases = 0, bad = 0, soa_cases = 0;
 	int soa = mk_have_soa_scan();
 	for (int round = 0; round < ROUNDS; round++)
@@ -148,18 +148,26 @@ static void test_support_is_the_first_greatest(void **st)
 			mink_vec3 got = mk_support_points3(p, n, d);
 			cases++;
 			if (soa && n >= 5) {
-				/* the four-lane scan of the coordinates' copy: the very index */
-				int m = mk_soa_stride(n);
+				/* the four-lane scan of the coordinates' copy: the very
+				 * index, with the pad of its own stride or one more
+				 * chunk of p[0] (the stride of a longer partner) */
+				int m = mk_soa_stride(n) + (round % 3 == 1 ? 4 : 0);
 				for (int i = 0; i < m; i++) {
 					xyz[i] = p[i < n ? i : 0].x;
 					xyz[m + i] = p[i < n ? i : 0].y;
 					xyz[2 * m + i] = p[i < n ? i : 0].z;
 				}
-				int at = mk_support_soa3(xyz, n, d);
+				int at = mk_support_soa3(xyz, m, d);
+				/* and in one loop with a scan of the same points along
+				 * -d, which must find -d's own first greatest */
+				int ia, ib;
+				mink_vec3 e = {-d.x, -d.y, -d.z};
+				mk_support_soa3_pair(xyz, xyz, m, d, e, &ia, &ib);
 				soa_cases++;
-				if (at != want && bad++ < 5)
-					print_message("support (four lanes): n %d kind %d round %d: got point %d, "
-					              "want point %d\n", n, kind, round, at, want);
+				if ((at != want || ia != want || ib != first_greatest(p, n, e)) && bad++ < 5)
+					print_message("support (four lanes): n %d kind %d round %d: got point %d "
+					              "(pair: %d, along -d %d), want point %d (along -d %d)\n",
+					              n, kind, round, at, ia, ib, want, first_greatest(p, n, e));
 			}
 			/* the same point (by value: equal points are one answer) */
 			if (memcmp(&got, &p[want], sizeof got) != 0 && bad++ < 5)
