@@ -142,6 +142,9 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
  * padded with p[0] to m, a multiple of four at least mk_soa_stride(n)),
  * four at a time: only when mk_have_soa_scan() (n >= 5). */
 int mk_support_soa3(const double *xyz, int m, mink_vec3 d);
+/* The indices i < n of the points of such a copy whose dot with d is at
+ * least lim, in order, the first max of them in at[]; returns how many. */
+int mk_soa_above(const double *xyz, int m, int n, mink_vec3 d, double lim, int *at, int max);
 /* Both of two such scans of one stride m, in one loop: *ia along da in a,
  * *ib along db in b. */
 void mk_support_soa3_pair(const double *a, const double *b, int m, mink_vec3 da, mink_vec3 db,

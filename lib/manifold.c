@@ -203,17 +203,21 @@ static __attribute__((noinline)) void top_face3(feature *f, const mink_vec3 *pts
 /* The points of `pts` whose value along d is within t of top's, the
  * largest (d is a unit normal and the points are checked: no value is NaN,
  * so the support point's is the maximum of them all). */
-static void top_points3(feature *f, const mink_vec3 *pts, int count, mink_vec3 top, mink_vec3 d,
-                        double t)
+static void top_points3(feature *f, const mk_shape *s, const mink_vec3 *pts, int count,
+                        mink_vec3 top, mink_vec3 d, double t)
 {
 	double m = v3_dot(top, d);
 	int kept = 0, at[FEATURE_MAX];
-	for (int i = 0; i < count; i++)
-		if (v3_dot(pts[i], d) >= m - t) {
-			if (kept < FEATURE_MAX)
-				at[kept] = i;
-			kept++;
-		}
+	if (s && s->soa) {
+		kept = mk_soa_above(s->soa, s->soa_m, count, d, m - t, at, FEATURE_MAX);
+	} else {
+		for (int i = 0; i < count; i++)
+			if (v3_dot(pts[i], d) >= m - t) {
+				if (kept < FEATURE_MAX)
+					at[kept] = i;
+				kept++;
+			}
+	}
 	if (kept <= FEATURE_MAX) {
 		for (int i = 0; i < kept; i++)
 			put(f, pts[at[i]]);
@@ -267,7 +271,7 @@ static void top_climb3(feature *f, const mk_shape *s, mink_vec3 d, double t)
 			if (seen)
 				continue;
 			if (n == WALK_MAX) {
-				top_points3(f, p, s->count, mk_support_points3(p, s->count, d), d, t);
+				top_points3(f, NULL, p, s->count, mk_support_points3(p, s->count, d), d, t);
 				return;
 			}
 			set[n] = rec ? ((const int *)(const void *)(rec + u + 3))[0] : u;
@@ -429,16 +433,16 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		put(f, v3(0, 0, 0));
 		break;
 	case CORE_SEGMENT:
-		top_points3(f, s->corner, 2, mk_support_points3(s->corner, 2, dl), dl, t);
+		top_points3(f, NULL, s->corner, 2, mk_support_points3(s->corner, 2, dl), dl, t);
 		break;
 	case CORE_TRIANGLE:
-		top_points3(f, s->corner, 3, mk_support_points3(s->corner, 3, dl), dl, t);
+		top_points3(f, NULL, s->corner, 3, mk_support_points3(s->corner, 3, dl), dl, t);
 		break;
 	case CORE_BOX:
 		box_feature(f, s->half, dl, t, dim);
 		break;
 	case CORE_POINTS3:
-		top_points3(f, s->points3, s->count, mk_support_local(s, dl), dl, t);
+		top_points3(f, s, s->points3, s->count, mk_support_local(s, dl), dl, t);
 		break;
 	case CORE_CLIMB3:
 		top_climb3(f, s, dl, t);

@@ -172,6 +172,33 @@ __attribute__((target("avx2"))) int mk_support_soa3(const double *xyz, int m, mi
 	return soa_fold(l);
 }
 
+/* The points i < n of the copy (stride m) whose dot with d is at least
+ * lim, in index order: the first max of them into at[], the count
+ * returned.  The dots are v3_dot's, as in the scan. */
+__attribute__((target("avx2"))) int mk_soa_above(const double *xyz, int m, int n, mink_vec3 d,
+                                                double lim, int *at, int max)
+{
+	__m256d dx = _mm256_set1_pd(d.x), dy = _mm256_set1_pd(d.y), dz = _mm256_set1_pd(d.z);
+	__m256d lv = _mm256_set1_pd(lim);
+	int kept = 0;
+	for (int i = 0; i < n; i += 4) {
+		__m256d dot =
+		        _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(xyz + i), dx),
+		                                    _mm256_mul_pd(_mm256_loadu_pd(xyz + m + i), dy)),
+		                      _mm256_mul_pd(_mm256_loadu_pd(xyz + 2 * m + i), dz));
+		unsigned bits = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(dot, lv, _CMP_GE_OQ));
+		if (n - i < 4)
+			bits &= (1u << (n - i)) - 1; /* the pad */
+		while (bits) {
+			if (kept < max)
+				at[kept] = i + __builtin_ctz(bits);
+			kept++;
+			bits &= bits - 1;
+		}
+	}
+	return kept;
+}
+
 /* Two scans of the same stride in one loop: a along da, b along db.  The
  * two chains of greatest dots advance side by side, and the loop ends
  * once (two loops each ended on a jump the predictor rarely gets right
@@ -220,6 +247,18 @@ void mk_support_soa3_pair(const double *a, const double *b, int m, mink_vec3 da,
 {
 	*ia = mk_support_soa3(a, m, da);
 	*ib = mk_support_soa3(b, m, db);
+}
+
+int mk_soa_above(const double *xyz, int m, int n, mink_vec3 d, double lim, int *at, int max)
+{
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		if (xyz[i] * d.x + xyz[m + i] * d.y + xyz[2 * m + i] * d.z >= lim) {
+			if (kept < max)
+				at[kept] = i;
+			kept++;
+		}
+	return kept;
 }
 #endif
 

@@ -163,6 +163,18 @@ static void test_support_is_the_first_greatest(void **st)
 				int ia, ib;
 				mink_vec3 e = {-d.x, -d.y, -d.z};
 				mk_support_soa3_pair(xyz, xyz, m, d, e, &ia, &ib);
+				/* the points within t of the top, in order, as the plain
+				 * loop of v3_dot finds them: none to all, NaN passed over */
+				double top = v3_dot(p[want], d), t = round % 5 == 0 ? 0.0 : 0.3 * (round % 4);
+				int above[MAX_N], na = 0;
+				for (int i = 0; i < n; i++)
+					if (v3_dot(p[i], d) >= top - t)
+						above[na++] = i;
+				int got_at[8], got_n = mk_soa_above(xyz, m, n, d, top - t, got_at, 8);
+				if ((got_n != na || memcmp(got_at, above, sizeof(int) * (size_t)(na < 8 ? na : 8))) &&
+				    bad++ < 5)
+					print_message("points above: n %d kind %d round %d: got %d, want %d\n", n,
+					              kind, round, got_n, na);
 				soa_cases++;
 				if ((at != want || ia != want || ib != first_greatest(p, n, e)) && bad++ < 5)
 					print_message("support (four lanes): n %d kind %d round %d: got point %d "
