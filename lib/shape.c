@@ -132,14 +132,22 @@ __attribute__((target("avx2"))) static inline soa_lanes soa_begin(const double *
 	return l;
 }
 
+/* The dots of points i .. i+3 with (dx, dy, dz), in v3_dot's order. */
+__attribute__((target("avx2"))) static inline __m256d soa_dot(const double *xyz, int m, int i,
+                                                             __m256d dx, __m256d dy,
+                                                             __m256d dz)
+{
+	return _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(xyz + i), dx),
+	                                   _mm256_mul_pd(_mm256_loadu_pd(xyz + m + i), dy)),
+	                     _mm256_mul_pd(_mm256_loadu_pd(xyz + 2 * m + i), dz));
+}
+
 /* Points i .. i+3 (at: their indices) into the lanes. */
 __attribute__((target("avx2"))) static inline void soa_step(soa_lanes *l, const double *xyz,
                                                            int m, int i, __m256d dx,
                                                            __m256d dy, __m256d dz, __m256d at)
 {
-	__m256d dot = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(xyz + i), dx),
-	                                          _mm256_mul_pd(_mm256_loadu_pd(xyz + m + i), dy)),
-	                            _mm256_mul_pd(_mm256_loadu_pd(xyz + 2 * m + i), dz));
+	__m256d dot = soa_dot(xyz, m, i, dx, dy, dz);
 	__m256d gt = _mm256_cmp_pd(dot, l->top, _CMP_GT_OQ);
 	l->top = _mm256_max_pd(dot, l->top); /* dot where dot > top, else top (NaN kept) */
 	l->which = _mm256_blendv_pd(l->which, at, gt);
@@ -182,10 +190,7 @@ __attribute__((target("avx2"))) int mk_soa_above(const double *xyz, int m, int n
 	__m256d lv = _mm256_set1_pd(lim);
 	int kept = 0;
 	for (int i = 0; i < n; i += 4) {
-		__m256d dot =
-		        _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(xyz + i), dx),
-		                                    _mm256_mul_pd(_mm256_loadu_pd(xyz + m + i), dy)),
-		                      _mm256_mul_pd(_mm256_loadu_pd(xyz + 2 * m + i), dz));
+		__m256d dot = soa_dot(xyz, m, i, dx, dy, dz);
 		unsigned bits = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(dot, lv, _CMP_GE_OQ));
 		if (n - i < 4)
 			bits &= (1u << (n - i)) - 1; /* the pad */
