@@ -139,7 +139,7 @@ static void poly_on_stack(epa_poly *P, epa_room *r)
 }
 
 /* Slot f's distances for the scan, from its face's state. */
-static void face_dist(epa_poly *P, int f)
+static inline void face_dist(epa_poly *P, int f)
 {
 	const epa_face *F = &P->face[f];
 	P->dall[f] = F->alive ? F->d : INFINITY;
@@ -438,7 +438,7 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 	for (int i = 0; i < nvis; i++) {
 		P->face[visible[i]].alive = 0;
 		P->face[visible[i]].d = INFINITY;
-		P->dall[visible[i]] = P->dsel[visible[i]] = INFINITY;
+		face_dist(P, visible[i]);
 		P->free_slots[P->nfree++] = visible[i];
 	}
 	for (int h = 0; h < nh; h++) {
@@ -458,7 +458,7 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 		F->visible = 0;
 		F->closed = 0;
 		F->gen = P->gen++;
-		P->dall[f] = P->dsel[f] = F->d;
+		face_dist(P, f);
 	}
 	if (P->q) {
 		if (P->nq + nh > P->max_q)
@@ -776,7 +776,7 @@ static int closest_scalar(const epa_poly *P, double *lower)
 	return best;
 }
 
-#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if MK_AVX2
 #include <immintrin.h>
 
 __attribute__((target("avx2"))) static double fold_min(__m256d v)
@@ -810,7 +810,7 @@ __attribute__((target("avx2"))) static int closest_avx2(const epa_poly *P, doubl
 
 static int closest_face(const epa_poly *P, double *lower)
 {
-	if (mk_have_soa_scan())
+	if (mk_have_avx2())
 		return closest_avx2(P, lower);
 	return closest_scalar(P, lower);
 }
@@ -936,7 +936,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 		if (r == 0) {
 			P->nv--;
 			P->face[best].closed = 1;
-			P->dsel[best] = INFINITY;
+			face_dist(P, best);
 			if (P->q && P->nclosed < P->max_f)
 				P->closed[P->nclosed++] = best;
 			else if (P->q)

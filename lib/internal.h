@@ -41,6 +41,21 @@ static inline void mk_assert_fail(const char *file, int line, const char *cond)
 #define MK_ASSERT(cond) ((void)sizeof(!(cond)))
 #endif
 
+/* x86-64 (SSE2 always): the two-lane scans.  MK_AVX2 where the compiler
+ * can also build AVX2 functions (target attributes), which run only when
+ * mk_have_avx2() says the CPU has it: the four-lane scans (lib/shape.c)
+ * and EPA's search for its closest face (lib/epa3.c). */
+#if defined(__SSE2__) && defined(__x86_64__)
+#define MK_SSE2 1
+#else
+#define MK_SSE2 0
+#endif
+#if MK_SSE2 && (defined(__GNUC__) || defined(__clang__))
+#define MK_AVX2 1
+#else
+#define MK_AVX2 0
+#endif
+
 /* The core of a shape: what is left once the sphere-swept radius is off.
  * The fields of mk_shape each kind reads are named after it. */
 typedef enum core_type {
@@ -140,7 +155,7 @@ double mk_points_radius(const mink_vec3 *p, int n);
 mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d);
 /* The same point's index, from xyz = x[m], y[m], z[m] (the same points,
  * padded with p[0] to m, a multiple of four at least mk_soa_stride(n)),
- * four at a time: only when mk_have_soa_scan() (n >= 5). */
+ * four at a time: only when mk_have_avx2() (n >= 5). */
 int mk_support_soa3(const double *xyz, int m, mink_vec3 d);
 /* The indices i < n of the points of such a copy whose dot with d is at
  * least lim, in order, the first max of them in at[]; returns how many. */
@@ -149,7 +164,7 @@ int mk_soa_above(const double *xyz, int m, int n, mink_vec3 d, double lim, int *
  * *ib along db in b. */
 void mk_support_soa3_pair(const double *a, const double *b, int m, mink_vec3 da, mink_vec3 db,
                           int *ia, int *ib);
-int mk_have_soa_scan(void);
+int mk_have_avx2(void);
 
 /* A lower bound on the signed inner distance of query-frame point o in
  * core s (inside: the radius of a ball about o in the core; outside: minus

@@ -12,10 +12,11 @@
  * (Sutherland and Hodgman 1974), a segment on a face the segment clipped
  * by the face (Cyrus and Beck 1978), two parallel edges their common
  * stretch; a point the clipping's slop keeps farther than the slop from
- * the clipping face (next to a sharp corner) is moved back to it.  Each point of the region, lifted along n onto both features,
- * gives a contact whose points lie on both surfaces and whose distance is
- * the gap there; margins move the points along n.  A vertex or a curved
- * point on either side makes the patch one point: the result's own.
+ * the clipping face (next to a sharp corner) is moved back to it.  Each
+ * point of the region, lifted along n onto both features, gives a contact
+ * whose points lie on both surfaces and whose distance is the gap there;
+ * margins move the points along n.  A vertex or a curved point on either
+ * side makes the patch one point: the result's own.
  *
  * The deepest contact carries the result's distance (they agree to the
  * slop, or the features are not trusted and the patch is the result's
@@ -202,7 +203,8 @@ static __attribute__((noinline)) void top_face3(feature *f, const mink_vec3 *pts
 
 /* The points of `pts` whose value along d is within t of top's, the
  * largest (d is a unit normal and the points are checked: no value is NaN,
- * so the support point's is the maximum of them all). */
+ * so the support point's is the maximum of them all).  s: the core whose
+ * four-lane copy holds the same points (read instead of pts), or NULL. */
 static void top_points3(feature *f, const mk_shape *s, const mink_vec3 *pts, int count,
                         mink_vec3 top, mink_vec3 d, double t)
 {

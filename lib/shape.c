@@ -12,11 +12,8 @@
 
 #include "internal.h"
 
-#if defined(__SSE2__) && defined(__x86_64__)
+#if MK_SSE2
 #include <emmintrin.h>
-#define MK_SSE2 1
-#else
-#define MK_SSE2 0
 #endif
 
 _Static_assert(sizeof(mink_vec3) == 3 * sizeof(double), "mink_vec3 is three packed doubles");
@@ -95,13 +92,12 @@ mink_vec3 mk_support_points3(const mink_vec3 *p, int n, mink_vec3 d)
 	return p[best];
 }
 
-#if MK_SSE2 && (defined(__GNUC__) || defined(__clang__))
+#if MK_AVX2
 #include <immintrin.h>
-#define MK_SOA_SCAN 1
 
 /* Asked at every query (a load and a test of what libgcc found at start):
  * a flag cached here would be shared between threads without a lock. */
-int mk_have_soa_scan(void)
+int mk_have_avx2(void)
 {
 	return __builtin_cpu_supports("avx2") != 0;
 }
@@ -226,9 +222,8 @@ __attribute__((target("avx2"))) void mk_support_soa3_pair(const double *a, const
 	*ib = soa_fold(lb);
 }
 #else
-#define MK_SOA_SCAN 0
 
-int mk_have_soa_scan(void)
+int mk_have_avx2(void)
 {
 	return 0;
 }
@@ -1065,7 +1060,7 @@ double mk_points_radius(const mink_vec3 *p, int n)
 	return m;
 }
 
-#if MK_SOA_SCAN
+#if MK_AVX2
 /*
  * One pass over a hull's points for the four-lane scan: their coordinates
  * copied to xyz = x[m], y[m], z[m] (m = mk_soa_stride(n), the rest p[0]
@@ -1242,7 +1237,7 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 			}
 			/* the warm start where the last seed's climb ended */
 			scratch->cursor = c->seed[5];
-		} else if (scratch && c->count >= 5 && c->count <= MK_SOA_MAX && mk_have_soa_scan()) {
+		} else if (scratch && c->count >= 5 && c->count <= MK_SOA_MAX && mk_have_avx2()) {
 			/* The radius, the copy for the four-lane scan and, for points
 			 * no build checked, their check, in one pass. */
 			if (!soa_prepare(c->points3, c->count, scratch->soa, &c->bound) &&

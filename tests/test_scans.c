@@ -136,7 +136,7 @@ static void test_support_is_the_first_greatest(void **st)
 	mink_vec3 p[MAX_N];
 	double xyz[3 * (MAX_N + 7)];
 	long cases = 0, bad = 0, soa_cases = 0;
-	int soa = mk_have_soa_scan();
+	int soa = mk_have_avx2();
 	for (int round = 0; round < ROUNDS; round++)
 		for (int n = 1; n <= MAX_N; n++) {
 			int kind = round % 7;
