@@ -5,10 +5,10 @@
  * pairs of convex shapes, in 3D and 2D, by GJK and the Expanding Polytope
  * Algorithm.  The library does no I/O, keeps no global state and never
  * allocates during a query: every function here is reentrant and
- * thread-safe.  A query works on the stack and needs about 210 KB of it in
- * 3D (45 KB in 2D): threads with a small default stack (musl: 128 KB) must
- * ask for more.  Shape data (hull points) is owned by the caller and must
- * stay alive during the call.
+ * thread-safe.  A query works on the stack and needs up to
+ * MINK_QUERY_STACK bytes of it (below): threads with a small default stack
+ * (musl: 128 KB) must ask for more.  Shape data (hull points) is owned by
+ * the caller and must stay alive during the call.
  *
  * Conventions (see DESIGN.md and mink(3)):
  *  - right-handed coordinates, double precision;
@@ -38,6 +38,14 @@ extern "C" {
  * stays finite.  A larger value is MINK_ERR_BAD_SHAPE or MINK_ERR_BAD_POSE.
  */
 #define MINK_MAX_COORD 1e100
+
+/**
+ * The most stack a query takes, in bytes, beyond its caller's frames: most
+ * of it is the Expanding Polytope Algorithm's polytope (1024 vertices and
+ * 2048 faces) in 3D.  For the library as its Makefile builds it (-O2,
+ * x86-64); tests/test_stack.c holds the deepest queries to it.
+ */
+#define MINK_QUERY_STACK (640u * 1024u)
 
 /** A 3D vector (also used for 2D results, with z = 0). */
 typedef struct mink_vec3 {
@@ -464,7 +472,7 @@ typedef struct mink_result {
 	mink_contact contacts[MINK_MAX_CONTACTS];
 } mink_result;
 
-/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/1024,
+/** The default options (tolerance 1e-10, size_tolerance 1e-13, caps 256/32768,
  * 4 contacts, contact tolerance 1e-9). */
 mink_options mink_default_options(void);
 

@@ -37,7 +37,7 @@
 enum { CHUNK = 4096 };
 /* Rows a worker takes at a time. */
 enum { BLOCK = 32 };
-/* A query needs about 452 KB of stack (mink(3)); the CLI gives 4 MiB. */
+/* A query needs up to MINK_QUERY_STACK (640 KB) of stack; the CLI gives 4 MiB. */
 #define THREAD_STACK ((size_t)4 << 20)
 /* Most threads a call may ask for. */
 enum { MAX_THREADS = 1024 };
