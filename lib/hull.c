@@ -80,18 +80,24 @@ static int unit_exponent(const mink_vec3 *p, int n)
 	return ex;
 }
 
+/* v times 2^e, exactly: a factor 2^e as a double would be infinite for the
+ * exponents of subnormal points (beyond 1023). */
+static mink_vec3 v3_ldexp(mink_vec3 v, int e)
+{
+	return v3(ldexp(v.x, e), ldexp(v.y, e), ldexp(v.z, e));
+}
+
 /* Affine dimension of p[0..n-1] (distinct points), relative to extent;
  * ex from unit_exponent. */
 static int affine_dim(const mink_vec3 *p, int n, int ex)
 {
 	if (n < 2)
 		return 0;
-	double sc = ldexp(1.0, -ex);
-	mink_vec3 o = v3_scale(p[0], sc);
+	mink_vec3 o = v3_ldexp(p[0], -ex);
 	int i1 = 0;
 	double best = 0.0;
 	for (int i = 1; i < n; i++) {
-		double d = v3_len2(v3_sub(v3_scale(p[i], sc), o));
+		double d = v3_len2(v3_sub(v3_ldexp(p[i], -ex), o));
 		if (d > best) {
 			best = d;
 			i1 = i;
@@ -100,11 +106,11 @@ static int affine_dim(const mink_vec3 *p, int n, int ex)
 	double ext = sqrt(best);
 	if (!(ext > 0.0))
 		return 0;
-	mink_vec3 u = v3_scale(v3_sub(v3_scale(p[i1], sc), o), 1.0 / ext);
+	mink_vec3 u = v3_scale(v3_sub(v3_ldexp(p[i1], -ex), o), 1.0 / ext);
 	int i2 = -1;
 	best = 0.0;
 	for (int i = 0; i < n; i++) {
-		mink_vec3 d = v3_sub(v3_scale(p[i], sc), o);
+		mink_vec3 d = v3_sub(v3_ldexp(p[i], -ex), o);
 		double off = v3_len(v3_sub(d, v3_scale(u, v3_dot(d, u))));
 		if (off > best) {
 			best = off;
@@ -114,10 +120,10 @@ static int affine_dim(const mink_vec3 *p, int n, int ex)
 	if (!(best > 1e-12 * ext))
 		return 1;
 	mink_vec3 nrm =
-	    v3_normalize_or(v3_cross(u, v3_sub(v3_scale(p[i2], sc), o)), v3(0, 0, 1));
+	    v3_normalize_or(v3_cross(u, v3_sub(v3_ldexp(p[i2], -ex), o)), v3(0, 0, 1));
 	best = 0.0;
 	for (int i = 0; i < n; i++)
-		best = fmax(best, fabs(v3_dot(v3_sub(v3_scale(p[i], sc), o), nrm)));
+		best = fmax(best, fabs(v3_dot(v3_sub(v3_ldexp(p[i], -ex), o), nrm)));
 	return best > 1e-12 * ext ? 3 : 2;
 }
 
@@ -180,7 +186,6 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, int ex, mink_hull
 		h->count = nv;
 		/* faces oriented on the scaled points: the raw ones' cross
 		 * products underflow for tiny hulls */
-		double sc = ldexp(1.0, -ex);
 		int f = 0;
 		FORALLfacets {
 			if (!facet->simplicial)
@@ -194,8 +199,8 @@ static mink_hull_status run_qhull(const mink_vec3 *pts, int n, int ex, mink_hull
 			if (k != 3)
 				continue;
 			/* Orient counter-clockwise seen from outside, by qhull's normal. */
-			mink_vec3 a = v3_scale(h->points[t[0]], sc), b = v3_scale(h->points[t[1]], sc),
-			          c = v3_scale(h->points[t[2]], sc);
+			mink_vec3 a = v3_ldexp(h->points[t[0]], -ex), b = v3_ldexp(h->points[t[1]], -ex),
+			          c = v3_ldexp(h->points[t[2]], -ex);
 			mink_vec3 nn = v3_cross(v3_sub(b, a), v3_sub(c, a));
 			mink_vec3 qn = v3(facet->normal[0], facet->normal[1], facet->normal[2]);
 			if (v3_dot(nn, qn) < 0.0) {

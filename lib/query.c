@@ -672,6 +672,12 @@ static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const min
                         mk_answer *ans, double *eps_out, mk_contact *patch, double size)
 {
 	int e = size > 0.0 && isfinite(size) ? ilogb(size) : 0;
+	/* A subnormal size (below 2^-1022) would need a factor beyond the
+	 * largest double: 2^1023 brings it to 2^-52 at least, inside the
+	 * range where no scaling is needed (a factor of infinity made such
+	 * pairs NaN, or 0 when scaled back). */
+	if (e < -1023)
+		e = -1023;
 	double s = ldexp(1.0, -e), inv = ldexp(1.0, e);
 	mk_shape a = *A, b = *B;
 	scaled_room ra, rb;
