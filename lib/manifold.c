@@ -1099,6 +1099,35 @@ static mink_vec3 face_normal(const feature *f, mink_vec3 n)
 	return v3_dot(m, n) < 0.0 ? v3_neg(m) : m;
 }
 
+/* The distance from p to the segment ab. */
+static double off_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
+{
+	mink_vec3 u = v3_sub(b, a), w = v3_sub(p, a);
+	double uu = v3_dot(u, u), s = uu > 0.0 ? fmin(fmax(v3_dot(w, u) / uu, 0.0), 1.0) : 0.0;
+	return v3_len_safe(v3_sub(w, v3_scale(u, s)));
+}
+
+/* The closest points x on p0p1 and y on q0q1 of two segments that are not
+ * parallel (Ericson, "Real-Time Collision Detection", 5.1.9). */
+static void crossing_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, mink_vec3 *x,
+                            mink_vec3 *y)
+{
+	mink_vec3 d1 = v3_sub(p1, p0), d2 = v3_sub(q1, q0), r = v3_sub(p0, q0);
+	double a = v3_dot(d1, d1), e = v3_dot(d2, d2), f = v3_dot(d2, r), c = v3_dot(d1, r);
+	double b = v3_dot(d1, d2), den = a * e - b * b;
+	double s = den > 0.0 ? fmin(fmax((b * f - c * e) / den, 0.0), 1.0) : 0.0;
+	double t = (b * s + f) / e;
+	if (t < 0.0) {
+		t = 0.0;
+		s = fmin(fmax(-c / a, 0.0), 1.0);
+	} else if (t > 1.0) {
+		t = 1.0;
+		s = fmin(fmax((b - c) / a, 0.0), 1.0);
+	}
+	*x = v3_mad(p0, d1, s);
+	*y = v3_mad(q0, d2, t);
+}
+
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out)
 {
@@ -1134,13 +1163,25 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	if (fb.n == 1)
 		return 1;
 	/* Two edges that are not parallel (by more than the slop over their
-	 * length) meet in one point: the solver's. */
+	 * length) meet in one point: the solver's, where it lies on both.  A
+	 * solver that answers by a face axis gives the other shape's deepest
+	 * vertex, and where that shape's feature is an edge (a tie) and the
+	 * face is an edge too (a box of zero width), the vertex taken may lie
+	 * off the face: then the edges' crossing. */
 	if (fa.n == 2 && fb.n == 2 && dim == 3) {
 		mink_vec3 ea = v3_sub(fa.p[1], fa.p[0]), eb = v3_sub(fb.p[1], fb.p[0]);
 		double la = v3_len_safe(ea), lb = v3_len_safe(eb);
 		/* the cross product's squares overflow for edges beyond 1e77 */
-		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb))
+		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb)) {
+			mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
+			if (off_segment(ca, fa.p[0], fa.p[1]) > t || off_segment(cb, fb.p[0], fb.p[1]) > t) {
+				mink_vec3 xa, xb;
+				crossing_points(fa.p[0], fa.p[1], fb.p[0], fb.p[1], &xa, &xb);
+				out[0].pa = v3_mad(xa, n, A->margin);
+				out[0].pb = v3_mad(out[0].pa, n, ans->distance);
+			}
 			return 1;
+		}
 	}
 	plane2 pl = contact_plane(n, dim);
 	project(&fa, &pl, dim, t);

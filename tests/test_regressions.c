@@ -1184,6 +1184,74 @@ static void test_large_face_outline(void **state)
 	tu_end("a large face's outline", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a capsule (radius 1, half height 1/3, margin 0.5)
+ * turned about x, on a box of zero width (half extents 0.001, 0, 1) at the
+ * same place.  The depth, 1.501 along x, was right, but the contact was
+ * the capsule's side end at y = 0.267, off the box (whose face along x is
+ * the segment y = 0): the box face axis gave the capsule's deepest point, one
+ * end of a tie, and the manifold took it as the crossing of the two edges.
+ * Here flat boxes (one extent 0) meet capsules, segments and thin boxes
+ * turned about every axis, both orders: each contact on both shapes.
+ */
+static int on_box(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 x, double tol)
+{
+	mink_vec3 q = tu_to_local3(p, x), h = s->box.half_extents;
+	return fabs(q.x) <= h.x + tol && fabs(q.y) <= h.y + tol && fabs(q.z) <= h.z + tol;
+}
+
+static int on_capsule(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 x, double tol)
+{
+	mink_vec3 q = tu_to_local3(p, x);
+	double hh = s->capsule.half_height, z = fmax(-hh, fmin(hh, q.z));
+	return tu_norm(tu_sub(q, tu_v3(0, 0, z))) <= s->capsule.radius + s->margin + tol;
+}
+
+static void test_flat_box_crossing(void **state)
+{
+	(void)state;
+	const double pi = 3.14159265358979323846;
+	static const mink_vec3 flats[3] = {{0.001, 0.0, 1.0}, {0.0, 0.5, 1.0}, {0.6, 0.4, 0.0}};
+	int cases = 0;
+	tu_begin();
+	for (int f = 0; f < 3; f++)
+		for (int other = 0; other < 2; other++)
+			for (int ax = 0; ax < 3; ax++)
+				for (int step = 1; step < 12; step++) {
+					mink_shape3 flat = tu_box(flats[f].x, flats[f].y, flats[f].z);
+					mink_shape3 a = other ? tu_box(0.05, 0.05, 0.6) : tu_capsule(1.0, 1.0 / 3);
+					if (!other)
+						a.margin = 0.5;
+					mink_vec3 axis = tu_v3(ax == 0, ax == 1, ax == 2);
+					mink_pose3 pa = tu_pose3(0.01 * step, -0.02, 0.03,
+					                         tu_quat_axis_angle(axis, step * pi / 12));
+					mink_pose3 pb = tu_pose3(0, 0, 0, tu_quat_identity());
+					mink_result r[2];
+					both_orders(&a, &pa, &flat, &pb, r);
+					for (int order = 0; order < 2; order++) {
+						tu_case("flat box %d, %s turned %d/12 about axis %d, order %d", f,
+						        other ? "a thin box" : "a capsule", step, ax, order);
+						CHECK(r[order].status == MINK_OK, "status %s",
+						      mink_status_name(r[order].status));
+						for (int c = 0; c < r[order].contact_count; c++) {
+							const mink_contact *k = &r[order].contacts[c];
+							mink_vec3 on_a = order ? k->point_b : k->point_a;
+							mink_vec3 on_flat = order ? k->point_a : k->point_b;
+							int ok_a = other ? on_box(&a, &pa, on_a, 1e-12)
+							                 : on_capsule(&a, &pa, on_a, 1e-12);
+							CHECK(ok_a && on_box(&flat, &pb, on_flat, 1e-12),
+							      "contact %d: (%.17g, %.17g, %.17g) on %s: %d, "
+							      "(%.17g, %.17g, %.17g) on the flat box: %d",
+							      c, on_a.x, on_a.y, on_a.z, other ? "the box" : "the capsule",
+							      ok_a, on_flat.x, on_flat.y, on_flat.z,
+							      on_box(&flat, &pb, on_flat, 1e-12));
+						}
+						cases++;
+					}
+				}
+	tu_end("flat boxes crossing edges", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1204,6 +1272,7 @@ int main(void)
 		cmocka_unit_test(test_face_tied_under_v),
 		cmocka_unit_test(test_parallel_faces),
 		cmocka_unit_test(test_large_face_outline),
+		cmocka_unit_test(test_flat_box_crossing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
