@@ -510,10 +510,11 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 	if (f->convex && f->n >= 3) {
 		/* A polygon in cyclic order already (a box face, a disc): made
 		 * counter-clockwise, unless it is seen edge-on. */
-		double area = 0.0;
+		double area = 0.0, perimeter = 0.0;
 		for (int i = 0; i < f->n; i++) {
 			const double *p = f->u[i], *q = f->u[(i + 1) % f->n];
 			area += p[0] * q[1] - q[0] * p[1];
+			perimeter += hypot(q[0] - p[0], q[1] - p[1]);
 		}
 		if (area < 0.0)
 			for (int i = 0, j = f->n - 1; i < j; i++, j--) {
@@ -526,7 +527,13 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 				f->u[j][0] = a;
 				f->u[j][1] = b;
 			}
-		if (fabs(area) > t * t)
+		/* Wider than 2t (twice the area over the perimeter is at most the
+		 * width): a polygon.  Thinner ones are measured below: a triangle
+		 * of no area but its rounding, 0.5 long, passed a test of its
+		 * area against t^2, was lifted onto a plane of no meaning, and
+		 * its contact, 0.06 nearer than the shapes are, was taken as the
+		 * distance. */
+		if (fabs(area) > 2.0 * t * perimeter)
 			return;
 	}
 	/* Sort by u (insertion sort: at most FEATURE_MAX points). */

@@ -390,16 +390,19 @@ static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 		l = v3_segment_closest(s->corner[0], s->corner[1], l);
 		break;
 	case CORE_TRIANGLE: {
-		/* in the plane of the triangle: inside, or onto its nearest edge */
+		/* in the plane of the triangle: inside, or onto its nearest edge;
+		 * a triangle of no area (collinear or repeated corners) is its
+		 * edges, and the witness goes onto the nearest (left where it was,
+		 * it was off the triangle by up to the triangle's size) */
 		mink_vec3 a = s->corner[0], b = s->corner[1], c = s->corner[2];
 		mink_vec3 nr = v3_cross(v3_sub(b, a), v3_sub(c, a));
-		if (!(v3_len2(nr) > 0.0))
-			return x;
-		double ea = v3_dot(v3_cross(v3_sub(b, l), v3_sub(c, l)), nr);
-		double eb = v3_dot(v3_cross(v3_sub(c, l), v3_sub(a, l)), nr);
-		double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
-		if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0)
-			return x;
+		if (v3_len2(nr) > 0.0) {
+			double ea = v3_dot(v3_cross(v3_sub(b, l), v3_sub(c, l)), nr);
+			double eb = v3_dot(v3_cross(v3_sub(c, l), v3_sub(a, l)), nr);
+			double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
+			if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0)
+				return x;
+		}
 		mink_vec3 e1 = v3_segment_closest(a, b, l), e2 = v3_segment_closest(b, c, l), e3 = v3_segment_closest(c, a, l);
 		double d1 = v3_len2(v3_sub(e1, l)), d2 = v3_len2(v3_sub(e2, l)), d3 = v3_len2(v3_sub(e3, l));
 		l = d1 <= d2 && d1 <= d3 ? e1 : d2 <= d3 ? e2 : e3;

@@ -690,6 +690,25 @@ static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_featur
 				f->edge = v3_scale(v3_sub(p[i], f->p), 1.0 / v3_len(v3_sub(p[i], f->p)));
 			return;
 		}
+	} else {
+		/* No area (collinear or repeated corners): a segment, its longest
+		 * edge, whose kink the loop below misses where the support is a
+		 * repeated corner (the third corner ties it instead of lying
+		 * below). */
+		int k = 0;
+		double best = -1.0;
+		for (int i = 0; i < 3; i++) {
+			double l = v3_len2(v3_sub(p[(i + 1) % 3], p[i]));
+			if (l > best) {
+				best = l;
+				k = i;
+			}
+		}
+		mink_vec3 e = v3_normalize_or(v3_sub(p[(k + 1) % 3], p[k]), v3(0, 0, 0));
+		double off = fabs(v3_dot(d, e));
+		if (v3_len2(e) > 0.0 && off <= tol)
+			set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, off);
+		return;
 	}
 	for (int i = 0; i < 3; i++) {
 		mink_vec3 a = p[i], b = p[(i + 1) % 3], c = p[(i + 2) % 3];

@@ -1252,6 +1252,68 @@ static void test_flat_box_crossing(void **state)
 	tu_end("flat boxes crossing edges", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a cone (radius and half height 0.001) and a
+ * triangle with a repeated corner, (p, p, q), a segment.  The distance was
+ * right, but the contact was a point of the cone's rim 0.0003 off the
+ * segment: the refinement looked for the triangle's kink (the directions
+ * across which its support moves) along an edge whose third corner lies
+ * below, and with the support at the repeated corner the third corner ties
+ * it.  A triangle of no area is now its longest edge there.  Here such
+ * triangles (a repeated corner, in each place, and three collinear corners)
+ * against curved shapes in random poses answer as the segment does: the
+ * distance to 1e-12 of the size, and each contact on the segment.
+ */
+static void test_triangle_of_no_area(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x7a1);
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 600; i++) {
+		mink_vec3 p = tu_scale(tu_rng_in_ball(&rng), 0.002);
+		mink_vec3 q = tu_add(p, tu_scale(tu_rng_unit_vec3(&rng), 0.5));
+		mink_shape3 other;
+		switch (i % 5) {
+		case 0: other = tu_cone(0.001, 0.001); break;
+		case 1: other = tu_cylinder(0.3, 0.2); break;
+		case 2: other = tu_ellipsoid(0.3, 0.2, 0.1); break;
+		case 3: other = tu_capsule(0.1, 0.3); break;
+		default: other = tu_sphere(0.2); break;
+		}
+		mink_vec3 tri[3] = {p, p, q};
+		int where = i / 5 % 4;
+		if (where == 1)
+			tri[0] = q, tri[1] = p, tri[2] = p;
+		else if (where == 2)
+			tri[0] = p, tri[1] = q, tri[2] = p;
+		else if (where == 3)
+			tri[0] = p, tri[1] = tu_scale(tu_add(p, q), 0.5), tri[2] = q;
+		mink_shape3 t = mink_triangle3(tri[0], tri[1], tri[2]), seg = mink_segment3(p, q);
+		mink_pose3 po = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), 0.4);
+		mink_pose3 ps = tu_pose3(at.x, at.y, at.z, tu_rng_quat(&rng));
+		mink_result rt, rs;
+		mink_query3(&other, &po, &t, &ps, NULL, &rt);
+		mink_query3(&other, &po, &seg, &ps, NULL, &rs);
+		tu_case("kind %d against a triangle of no area (%d), pose %d", i % 5, where, i);
+		CHECK(rt.status == MINK_OK && rs.status == MINK_OK &&
+		          fabs(rt.distance - rs.distance) <= 1e-12,
+		      "status %s and %s, distances %.17g and %.17g (the segment's)",
+		      mink_status_name(rt.status), mink_status_name(rs.status), rt.distance, rs.distance);
+		for (int c = 0; c < rt.contact_count; c++) {
+			mink_vec3 l = rt.contacts[c].local_b;
+			mink_vec3 on = tu_add(p, tu_scale(tu_sub(q, p), fmin(fmax(tu_dot(tu_sub(l, p),
+			                                      tu_sub(q, p)) / tu_dot(tu_sub(q, p), tu_sub(q, p)),
+			                                      0.0), 1.0)));
+			CHECK(tu_dist(l, on) <= 1e-12, "contact %d: %.3g off the segment", c, tu_dist(l, on));
+		}
+		cases++;
+	}
+	tu_end("triangles of no area", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1273,6 +1335,7 @@ int main(void)
 		cmocka_unit_test(test_parallel_faces),
 		cmocka_unit_test(test_large_face_outline),
 		cmocka_unit_test(test_flat_box_crossing),
+		cmocka_unit_test(test_triangle_of_no_area),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
