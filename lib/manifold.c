@@ -1163,12 +1163,27 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 
 	feature fa, fb;
 	fa.nearest = fb.nearest = 0;
+	/* A vertex or a curved point: the solver's own contact, where its
+	 * point on that shape is that point.  A solver that answers by a face
+	 * axis gives the other shape's deepest vertex projected on the face,
+	 * and where the face is a point (a box of zero extents but one) that
+	 * projection may lie off it: then the feature's point. */
 	support_feature(A, dim, n, t, &fa);
-	if (fa.n == 1)
-		return 1; /* a vertex or a curved point: the solver's own */
-	support_feature(B, dim, v3_neg(n), t, &fb);
-	if (fb.n == 1)
+	if (fa.n == 1) {
+		if (v3_len_safe(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t) {
+			out[0].pa = v3_mad(fa.p[0], n, A->margin);
+			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
+		}
 		return 1;
+	}
+	support_feature(B, dim, v3_neg(n), t, &fb);
+	if (fb.n == 1) {
+		if (v3_len_safe(v3_sub(v3_mad(ans->pb, n, B->margin), fb.p[0])) > t) {
+			out[0].pb = v3_mad(fb.p[0], n, -B->margin);
+			out[0].pa = v3_mad(out[0].pb, n, -ans->distance);
+		}
+		return 1;
+	}
 	/* Two edges that are not parallel (by more than the slop over their
 	 * length) meet in one point: the solver's, where it lies on both.  A
 	 * solver that answers by a face axis gives the other shape's deepest

@@ -1191,7 +1191,10 @@ static void test_large_face_outline(void **state)
  * the capsule's side end at y = 0.267, off the box (whose face along x is
  * the segment y = 0): the box face axis gave the capsule's deepest point, one
  * end of a tie, and the manifold took it as the crossing of the two edges.
- * Here flat boxes (one extent 0) meet capsules, segments and thin boxes
+ * Here flat boxes (one extent 0) meet capsules, thin boxes and boxes of
+ * two extents 0 (segments, whose face along their length is a point: the
+ * face axis gave the flat box's corner projected on that point's plane,
+ * 1 off the segment, until the manifold checked a point feature too)
  * turned about every axis, both orders: each contact on both shapes.
  */
 static int on_box(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 x, double tol)
@@ -1215,15 +1218,17 @@ static void test_flat_box_crossing(void **state)
 	int cases = 0;
 	tu_begin();
 	for (int f = 0; f < 3; f++)
-		for (int other = 0; other < 2; other++)
+		for (int other = 0; other < 3; other++)
 			for (int ax = 0; ax < 3; ax++)
 				for (int step = 1; step < 12; step++) {
 					mink_shape3 flat = tu_box(flats[f].x, flats[f].y, flats[f].z);
-					mink_shape3 a = other ? tu_box(0.05, 0.05, 0.6) : tu_capsule(1.0, 1.0 / 3);
+					mink_shape3 a = other == 2   ? tu_box(1.0, 0.0, 0.0)
+					                : other == 1 ? tu_box(0.05, 0.05, 0.6)
+					                             : tu_capsule(1.0, 1.0 / 3);
 					if (!other)
 						a.margin = 0.5;
 					mink_vec3 axis = tu_v3(ax == 0, ax == 1, ax == 2);
-					mink_pose3 pa = tu_pose3(0.01 * step, -0.02, 0.03,
+					mink_pose3 pa = tu_pose3(other == 2 ? 0.7 : 0.01 * step, -0.02, 0.03,
 					                         tu_quat_axis_angle(axis, step * pi / 12));
 					mink_pose3 pb = tu_pose3(0, 0, 0, tu_quat_identity());
 					mink_result r[2];
