@@ -1169,18 +1169,28 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * and where the face is a point (a box of zero extents but one) that
 	 * projection may lie off it: then the feature's point. */
 	support_feature(A, dim, n, t, &fa);
-	if (fa.n == 1) {
+	if (fa.n == 1 && !A->smooth) {
 		if (v3_len_safe(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t) {
 			out[0].pa = v3_mad(fa.p[0], n, A->margin);
 			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
 		}
 		return 1;
 	}
+	/* A curved point moves with the normal (a rounding of it on a point
+	 * of a circle of tied normals moved an ellipsoid's by 2e-5), a vertex
+	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
 	if (fb.n == 1) {
 		if (v3_len_safe(v3_sub(v3_mad(ans->pb, n, B->margin), fb.p[0])) > t) {
 			out[0].pb = v3_mad(fb.p[0], n, -B->margin);
 			out[0].pa = v3_mad(out[0].pb, n, -ans->distance);
+		}
+		return 1;
+	}
+	if (fa.n == 1) {
+		if (v3_len_safe(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t) {
+			out[0].pa = v3_mad(fa.p[0], n, A->margin);
+			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
 		}
 		return 1;
 	}

@@ -1319,6 +1319,56 @@ static void test_triangle_of_no_area(void **state)
 	tu_end("triangles of no area", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a point at the centre of an ellipsoid of radii
+ * 1/3, 1/3 and 2, where every normal of the equator ties.  The depth was
+ * right to 2e-11, but the normal a rounding of 2e-6 off the equator, and
+ * the contact on the point's side 2.3e-5 away from the point: it was put
+ * a depth along the normal from the ellipsoid's support point, which moves
+ * with the normal where the point does not.  Here points (and spheres,
+ * whose core is a point) inside and outside curved shapes, on their axes
+ * and off: the contact on the point's side is the point, to 1e-12.
+ */
+static void test_point_contact_is_the_point(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x9e1);
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 400; i++) {
+		mink_shape3 curved;
+		switch (i % 3) {
+		case 0: curved = tu_ellipsoid(1.0 / 3, 1.0 / 3, 2.0); break;
+		case 1: curved = tu_cylinder(0.4, 0.9); break;
+		default: curved = tu_cone(0.5, 0.7); break;
+		}
+		mink_shape3 pt = i % 2 ? mink_point3() : tu_sphere(0.05);
+		mink_vec3 at = i % 4 < 2 ? tu_v3(0, 0, tu_rng_range(&rng, -0.3, 0.3))
+		                         : tu_scale(tu_rng_in_ball(&rng), 1.5);
+		mink_pose3 pc = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		mink_pose3 pp = tu_pose3(0, 0, 0, tu_quat_identity());
+		pp.position = tu_to_world3(&pc, at);
+		mink_result r[2];
+		both_orders(&curved, &pc, &pt, &pp, r);
+		for (int order = 0; order < 2; order++) {
+			tu_case("kind %d, %s at %g %g %g, order %d", i % 3, i % 2 ? "a point" : "a sphere",
+			        at.x, at.y, at.z, order);
+			const mink_result *q = &r[order];
+			CHECK(q->status == MINK_OK, "status %s", mink_status_name(q->status));
+			/* the point's side: its centre, moved by its radius along the normal */
+			double rad = i % 2 ? 0.0 : 0.05;
+			mink_vec3 side = order ? q->contacts[0].point_a : q->contacts[0].point_b;
+			mink_vec3 n = order ? q->normal : tu_neg(q->normal);
+			mink_vec3 want = tu_add(pp.position, tu_scale(n, rad));
+			CHECK(tu_dist(side, want) <= 1e-12, "the point's contact %.3g off it",
+			      tu_dist(side, want));
+			cases++;
+		}
+	}
+	tu_end("a point's contact is the point", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1341,6 +1391,7 @@ int main(void)
 		cmocka_unit_test(test_large_face_outline),
 		cmocka_unit_test(test_flat_box_crossing),
 		cmocka_unit_test(test_triangle_of_no_area),
+		cmocka_unit_test(test_point_contact_is_the_point),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
