@@ -399,6 +399,9 @@ void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
  * the rounding of the weights, a clamp or a gap, and
  * point_b - point_a = distance * normal holds as the contract says. */
 void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
+/* x, a point of s's support plane along d (query frame), kept within the
+ * core where its shape makes that a cheap projection (refine.c). */
+mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x);
 
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */

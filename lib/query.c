@@ -528,8 +528,95 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
  * and the other does not), it is taken, mapped back into A's frame.
  * Otherwise the first answer stands.  Only uncertified answers pay for it.
  */
+/*
+ * Apart by more than 4 times their extents, a normal off by an angle puts
+ * the far shape's contact the angle times the distance to the side, while
+ * the support distance changes by the distance times the angle squared:
+ * below 2e-8 radians, not at all in doubles, and no solver that judges by
+ * it can see the angle (a disc and a capsule 1e6 apart: the refinement
+ * left the normal 4e-8 off, the contact 0.04 off; a cylinder's cap and a
+ * capsule's end beyond its rim: the axial solver took the cap's normal,
+ * the contact 0.024 off the cylinder).  There the closest pair's direction
+ * is the fixed point of n -> s_B(-n) - s_A(n), normalised, a contraction
+ * by about the extents over the distance, started from the solver's
+ * witnesses kept on the shapes: a few steps, each kept where the pair's
+ * difference has at most half the last one's part across the normal and
+ * the support distance is not worse beyond its rounding; the support
+ * points are the witnesses, their difference shared to make it the
+ * distance along the normal.
+ */
+/* The part of w across n. */
+static double across(mink_vec3 w, mink_vec3 n)
+{
+	return v3_len_safe(v3_sub(w, v3_scale(n, v3_dot(w, n))));
+}
+
+/* polish_far's steps from the pair (pa, pb) of the cores along n: 1 if
+ * any was kept, with the last pair, its normal and distance in *c. */
+static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
+                     mink_vec3 n, double core, core_answer *c)
+{
+	double off = across(v3_sub(pb, pa), n), floor = core * (1.0 - 8.0 * DBL_EPSILON);
+	int moved = 0;
+	for (int k = 0; k < 3 && off > 0.0; k++) {
+		mink_vec3 m = v3_normalize_or(v3_sub(pb, pa), n);
+		mink_vec3 am = mk_support(A, m), bm = mk_support(B, v3_neg(m));
+		double d = v3_dot(m, bm) - v3_dot(m, am), off_m = across(v3_sub(bm, am), m);
+		/* a closer pair along a normal the support distance does not
+		 * find worse beyond its rounding */
+		if (!(off_m < 0.5 * off) || !(d >= floor))
+			break;
+		n = m;
+		core = d;
+		pa = am;
+		pb = bm;
+		off = off_m;
+		moved = 1;
+	}
+	c->n = n;
+	c->core = core;
+	c->pa = pa;
+	c->pb = pb;
+	return moved;
+}
+
+static void polish_far(const mk_shape *A, const mk_shape *B, mk_answer *ans)
+{
+	double ma = A->margin, mb = B->margin, core = ans->distance + ma + mb;
+	if (!(core > 4.0 * (A->bound + B->bound)) || ans->warning != MINK_WARN_NONE)
+		return;
+	mink_vec3 n = ans->normal;
+	/* Two starts: the solver's witnesses kept on the cores (on a flat
+	 * feature, where its support point is any of its points), and the
+	 * support points (on a curved shape, where the witness may lie off
+	 * it); a start whose steps are kept gives support points. */
+	core_answer c[2];
+	int ok[2];
+	ok[0] = far_steps(A, B, mk_keep_on_core(A, n, v3_mad(ans->pa, n, -ma)),
+	                  mk_keep_on_core(B, v3_neg(n), v3_mad(ans->pb, n, mb)), n, core, &c[0]);
+	ok[1] = far_steps(A, B, mk_support(A, n), mk_support(B, v3_neg(n)), n, core, &c[1]);
+	int w = ok[0] && ok[1] ? (c[1].core > c[0].core) : ok[1];
+	if (!ok[w])
+		return;
+	mk_share_difference(&c[w].pa, &c[w].pb, v3_scale(c[w].n, -c[w].core));
+	ans->normal = c[w].n;
+	ans->distance = c[w].core - (ma + mb);
+	ans->pa = v3_mad(c[w].pa, c[w].n, ma);
+	ans->pb = v3_mad(c[w].pb, c[w].n, -mb);
+}
+
+static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
+                              const mink_options *o, mk_answer *ans, double *eps_out);
+
 void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                    mk_answer *ans, double *eps_out)
+{
+	solve_unit_either(A, B, dim, o, ans, eps_out);
+	polish_far(A, B, ans);
+}
+
+static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
+                              const mink_options *o, mk_answer *ans, double *eps_out)
 {
 	solve_unit_once(A, B, dim, o, ans, eps_out);
 	if (ans->warning == MINK_WARN_NONE)

@@ -364,7 +364,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
  * its nearest point).  Witnesses on a flat feature (a face, a cap, a line)
  * are only known up to a point of the feature; this keeps them on it.
  */
-static mink_vec3 keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
+mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 {
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	switch (s->type) {
@@ -774,10 +774,10 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	if (flat_a || flat_b) {
 		for (int k = 0; k < 4; k++) {
 			if (flat_a)
-				a = keep_on_core(A, n, a);
+				a = mk_keep_on_core(A, n, a);
 			b = v3_mad(a, n, -h);
 			if (flat_b)
-				b = keep_on_core(B, v3_neg(n), b);
+				b = mk_keep_on_core(B, v3_neg(n), b);
 			a = v3_mad(b, n, h);
 		}
 	}

@@ -1369,6 +1369,75 @@ static void test_point_contact_is_the_point(void **state)
 	tu_end("a point's contact is the point", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a disc (an ellipsoid of radii 0.5, 0.5 and 0) and
+ * a capsule 1e6 apart.  The distance was right, but the normal 4e-8 off,
+ * and the capsule's contact 0.04 to its side: at that distance the support
+ * distance does not change with an angle below 2e-8, and the refinement,
+ * which judges its steps by it, took a step of its model's.  The same at a
+ * cylinder's cap facing a capsule's end beyond its rim: the axial solver
+ * took the cap's normal, the cylinder's contact 0.024 off its rim.  Here
+ * curved shapes (a disc, a cylinder, a cone, an ellipsoid) and a capsule
+ * 1e6 away, in quarter turns on the axes and in random directions and
+ * poses: both contacts on their shapes, to 4e-9 (32 units in the last
+ * place of 1e6).  Two points of the shapes whose difference is the
+ * distance along the normal are a closest pair.  (The disc's case is in
+ * fuzz/corpus/geometry/.)
+ */
+static double outside_curved(int kind, mink_vec3 q)
+{
+	double xy = hypot(q.x, q.y);
+	switch (kind) {
+	case 0: return fmax(fabs(q.z), xy - 0.5);                      /* disc */
+	case 1: return fmax(xy - 0.4, fabs(q.z) - 0.3);                /* cylinder */
+	case 2: return fmax((0.4 * xy - 0.5 * (0.2 - q.z)) / hypot(0.4, 0.5), fabs(q.z) - 0.2);
+	default: return (tu_norm(tu_v3(q.x / 0.5, q.y / 0.3, q.z / 0.2)) - 1.0) * 0.2;
+	}
+}
+
+static void test_far_curved(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xfa7);
+	const double h = sqrt(0.5);
+	const mink_quat turns[5] = {{1, 0, 0, 0}, {h, h, 0, 0}, {h, 0, h, 0}, {0, 0, h, h}, {0, h, h, 0}};
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 800; i++) {
+		int kind = i % 4;
+		mink_shape3 a = kind == 0   ? tu_ellipsoid(0.5, 0.5, 0.0)
+		                : kind == 1 ? tu_cylinder(0.4, 0.3)
+		                : kind == 2 ? tu_cone(0.5, 0.2)
+		                            : tu_ellipsoid(0.5, 0.3, 0.2);
+		mink_shape3 b = tu_capsule(1.0 / 3, 1.0);
+		/* half the poses random, half quarter turns with B on an axis */
+		int structured = i / 4 % 2;
+		mink_pose3 pa = tu_pose3(0, 0, 0, structured ? turns[i / 8 % 5] : tu_rng_quat(&rng));
+		mink_vec3 c = tu_scale(tu_rng_unit_vec3(&rng), 1e6);
+		if (structured) {
+			int ax = i / 40 % 3;
+			double sg = i / 120 % 2 ? -1.0 : 1.0;
+			c = tu_v3(ax == 0 ? sg * 1e6 : 0.3 * (i / 240 % 2), ax == 1 ? sg * 1e6 : 0.0,
+			          ax == 2 ? sg * 1e6 : 0.3);
+		}
+		mink_pose3 pb = tu_pose3(c.x, c.y, c.z, structured ? turns[i / 480 % 2 + 1]
+		                                                   : tu_rng_quat(&rng));
+		mink_result r;
+		mink_query3(&a, &pa, &b, &pb, NULL, &r);
+		tu_case("kind %d, the capsule at %g %g %g", kind, c.x, c.y, c.z);
+		const mink_contact *k = &r.contacts[0];
+		double off_a = outside_curved(kind, tu_to_local3(&pa, k->point_a));
+		mink_vec3 qb = tu_to_local3(&pb, k->point_b);
+		double off_b = tu_norm(tu_sub(qb, tu_v3(0, 0, fmax(-1.0, fmin(1.0, qb.z))))) - 1.0 / 3;
+		CHECK(r.status == MINK_OK && off_a <= 4e-9 && off_b <= 4e-9,
+		      "status %s; contacts %.3g outside the curved shape, %.3g outside the capsule",
+		      mink_status_name(r.status), off_a, off_b);
+		cases++;
+	}
+	tu_end("curved shapes far apart", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1392,6 +1461,7 @@ int main(void)
 		cmocka_unit_test(test_flat_box_crossing),
 		cmocka_unit_test(test_triangle_of_no_area),
 		cmocka_unit_test(test_point_contact_is_the_point),
+		cmocka_unit_test(test_far_curved),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
