@@ -1438,6 +1438,57 @@ static void test_far_curved(void **state)
 	tu_end("curved shapes far apart", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a box (0.1, 1, 0.001) turned a quarter about y and
+ * a flat cone (radius 0.5, half height 1e-6, a slope of 4e-6) at the same
+ * place.  The depth came back 0.10000064, 3.6e-7 short of 0.100001: the
+ * refinement put a normal within a rounding of the cone's axis on the
+ * cone's kink circle, made from a part across the axis that was rounding,
+ * and the normal was 3.6e-6 short of unit length, its support distance as
+ * short, which looked better.  Here flat cones and boxes in quarter turns
+ * about each axis, both orders: the depth is the support distance along
+ * the normal (closed forms here), and no more than along the cone's axis.
+ */
+static double cone_h(double r, double hh, mink_vec3 u)
+{
+	return fmax(hh * u.z, r * hypot(u.x, u.y) - hh * u.z);
+}
+
+static void test_flat_cone_axis(void **state)
+{
+	(void)state;
+	const double h = sqrt(0.5);
+	const mink_quat turns[4] = {{1, 0, 0, 0}, {h, h, 0, 0}, {h, 0, h, 0}, {h, 0, 0, h}};
+	int cases = 0;
+	tu_begin();
+	for (int ta = 0; ta < 4; ta++)
+		for (int tb = 0; tb < 4; tb++)
+			for (int s = 0; s < 3; s++) {
+				double hh = s == 0 ? 1e-6 : s == 1 ? 1e-9 : 1e-4;
+				mink_shape3 box = tu_box(0.1, 1.0, 0.001), cone = tu_cone(0.5, hh);
+				mink_pose3 pa = tu_pose3(0, 0, 0, turns[ta]), pb = tu_pose3(0, 0, 0, turns[tb]);
+				mink_result r[2];
+				both_orders(&box, &pa, &cone, &pb, r);
+				for (int order = 0; order < 2; order++) {
+					tu_case("box turn %d, cone turn %d, half height %g, order %d", ta, tb, hh,
+					        order);
+					/* n from the box towards the cone */
+					mink_vec3 n = order ? tu_neg(r[order].normal) : r[order].normal;
+					mink_vec3 nb = tu_rotate_inv(pa.rotation, n), nc = tu_rotate_inv(pb.rotation, n);
+					double f = 0.1 * fabs(nb.x) + fabs(nb.y) + 0.001 * fabs(nb.z) +
+					           cone_h(0.5, hh, tu_neg(nc));
+					mink_vec3 ax = tu_rotate(pb.rotation, tu_v3(0, 0, 1)), axb = tu_rotate_inv(pa.rotation, ax);
+					double along = 0.1 * fabs(axb.x) + fabs(axb.y) + 0.001 * fabs(axb.z) + hh;
+					CHECK(r[order].status == MINK_OK && fabs(r[order].depth - f) <= 1e-12 &&
+					          r[order].depth <= along + 1e-12,
+					      "depth %.17g, support distance along its normal %.17g, along the "
+					      "cone's axis %.17g", r[order].depth, f, along);
+					cases++;
+				}
+			}
+	tu_end("flat cones on their axis", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1462,6 +1513,7 @@ int main(void)
 		cmocka_unit_test(test_triangle_of_no_area),
 		cmocka_unit_test(test_point_contact_is_the_point),
 		cmocka_unit_test(test_far_curved),
+		cmocka_unit_test(test_flat_cone_axis),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
