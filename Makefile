@@ -208,7 +208,7 @@ endif
 # clang; make fuzz builds the targets with clang's libFuzzer and runs each
 # for FUZZ_SECONDS, new inputs kept in build/fuzz/found/, failures in
 # build/fuzz/ (copy them into fuzz/corpus/TARGET/ once fixed).
-FUZZ_TARGETS = split fastjson csvread fmtnum obj record
+FUZZ_TARGETS = split fastjson csvread fmtnum obj record geometry
 FUZZ_SECONDS ?= 60
 FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay-%)
 FUZZ_FLAGS   = -fsanitize=address,undefined,float-cast-overflow,pointer-overflow \
@@ -217,13 +217,16 @@ FUZZ_LIBS    = $(CLI_PART_OBJ) $(LIBMINK) $(CJSON_LIBS) $(Z_LIBS) $(LIB_LIBS) -l
 
 $(BUILD)/fuzz/%.o: fuzz/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Iinclude -Icli $(CJSON_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Iinclude -Icli -Itests $(CJSON_CFLAGS) -c $< -o $@
 
-$(BUILD)/fuzz/replay-%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(BUILD)/fuzz/replay.o $(CLI_PART_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(BUILD)/fuzz/common.o $(BUILD)/fuzz/replay.o $(FUZZ_LIBS)
+# Every target links the brute-force oracle of the tests (geometry uses it).
+FUZZ_COMMON = $(BUILD)/fuzz/common.o $(BUILD)/tests/oracle.o
 
-$(BUILD)/fuzz/fuzz-%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(CLI_PART_OBJ) $(LIBMINK)
-	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/fuzz/common.o $(FUZZ_LIBS)
+$(BUILD)/fuzz/replay-%: $(BUILD)/fuzz/%.o $(FUZZ_COMMON) $(BUILD)/fuzz/replay.o $(CLI_PART_OBJ) $(LIBMINK)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $< $(FUZZ_COMMON) $(BUILD)/fuzz/replay.o $(FUZZ_LIBS)
+
+$(BUILD)/fuzz/fuzz-%: $(BUILD)/fuzz/%.o $(FUZZ_COMMON) $(CLI_PART_OBJ) $(LIBMINK)
+	$(CC) $(ALL_CFLAGS) $(EXTRA_LDFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) $(FUZZ_LIBS)
 
 check-fuzz: $(FUZZ_REPLAY)
 	@set -e; for t in $(FUZZ_TARGETS); do \
