@@ -499,7 +499,7 @@ static int u_less(const double *a, const double *b)
  * what is thinner than t across becomes the segment between its extreme
  * points, and what is shorter than t a point.
  */
-static void project(feature *f, const plane2 *pl, int dim, double t)
+static void project(feature *f, const plane2 *pl, int dim, double t, double size)
 {
 	for (int i = 0; i < f->n; i++) {
 		f->u[i][0] = v3_dot(f->p[i], pl->t1);
@@ -510,11 +510,10 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 	if (f->convex && f->n >= 3) {
 		/* A polygon in cyclic order already (a box face, a disc): made
 		 * counter-clockwise, unless it is seen edge-on. */
-		double area = 0.0, perimeter = 0.0;
+		double area = 0.0;
 		for (int i = 0; i < f->n; i++) {
 			const double *p = f->u[i], *q = f->u[(i + 1) % f->n];
 			area += p[0] * q[1] - q[0] * p[1];
-			perimeter += hypot(q[0] - p[0], q[1] - p[1]);
 		}
 		if (area < 0.0)
 			for (int i = 0, j = f->n - 1; i < j; i++, j--) {
@@ -528,11 +527,21 @@ static void project(feature *f, const plane2 *pl, int dim, double t)
 				f->u[j][1] = b;
 			}
 		/* Wider than 2t (twice the area over the perimeter is at most the
-		 * width): a polygon.  Thinner ones are measured below: a triangle
-		 * of no area but its rounding, 0.5 long, passed a test of its
-		 * area against t^2, was lifted onto a plane of no meaning, and
-		 * its contact, 0.06 nearer than the shapes are, was taken as the
+		 * width; the perimeter taken in |dx| + |dy|, more, without a
+		 * square root, and only for an area below 16 t size, which a
+		 * polygon within the pair's size exceeds only when wide): a
+		 * polygon.  Thinner ones are measured below: a triangle of no
+		 * area but its rounding, 0.5 long, passed a test of its area
+		 * against t^2, was lifted onto a plane of no meaning, and its
+		 * contact, 0.06 nearer than the shapes are, was taken as the
 		 * distance. */
+		if (fabs(area) > 16.0 * t * size)
+			return;
+		double perimeter = 0.0;
+		for (int i = 0; i < f->n; i++) {
+			const double *p = f->u[i], *q = f->u[(i + 1) % f->n];
+			perimeter += fabs(q[0] - p[0]) + fabs(q[1] - p[1]);
+		}
 		if (fabs(area) > 2.0 * t * perimeter)
 			return;
 	}
@@ -1046,8 +1055,8 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 		fa.nearest = fb.nearest = 1;
 		support_feature(A, dim, *n, t, &fa);
 		support_feature(B, dim, v3_neg(*n), t, &fb);
-		project(&fa, &pl, dim, tol->eps);
-		project(&fb, &pl, dim, tol->eps);
+		project(&fa, &pl, dim, tol->eps, tol->size);
+		project(&fb, &pl, dim, tol->eps, tol->size);
 		shortlist l;
 		nearest_pairs(&fa, &fb, &l);
 		/*
@@ -1106,12 +1115,20 @@ static mink_vec3 face_normal(const feature *f, mink_vec3 n)
 	return v3_dot(m, n) < 0.0 ? v3_neg(m) : m;
 }
 
-/* The distance from p to the segment ab. */
-static double off_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
+/* The squared distance from p to the segment ab (the pair is near unit
+ * size here: no square overflows). */
+static inline double off_segment2(mink_vec3 p, mink_vec3 a, mink_vec3 b)
 {
 	mink_vec3 u = v3_sub(b, a), w = v3_sub(p, a);
 	double uu = v3_dot(u, u), s = uu > 0.0 ? fmin(fmax(v3_dot(w, u) / uu, 0.0), 1.0) : 0.0;
-	return v3_len_safe(v3_sub(w, v3_scale(u, s)));
+	return v3_len2(v3_sub(w, v3_scale(u, s)));
+}
+
+/* A box of no zero extent: its supporting feature along a face's normal is
+ * that face, never an edge. */
+static int solid_box(const mk_shape *s)
+{
+	return s->type == CORE_BOX && s->half.x > 0.0 && s->half.y > 0.0 && s->half.z > 0.0;
 }
 
 /* The closest points x on p0p1 and y on q0q1 of two segments that are not
@@ -1170,7 +1187,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * projection may lie off it: then the feature's point. */
 	support_feature(A, dim, n, t, &fa);
 	if (fa.n == 1 && !A->smooth) {
-		if (v3_len_safe(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t) {
+		if (v3_len2(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t * t) {
 			out[0].pa = v3_mad(fa.p[0], n, A->margin);
 			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
 		}
@@ -1181,14 +1198,14 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
 	if (fb.n == 1) {
-		if (v3_len_safe(v3_sub(v3_mad(ans->pb, n, B->margin), fb.p[0])) > t) {
+		if (v3_len2(v3_sub(v3_mad(ans->pb, n, B->margin), fb.p[0])) > t * t) {
 			out[0].pb = v3_mad(fb.p[0], n, -B->margin);
 			out[0].pa = v3_mad(out[0].pb, n, -ans->distance);
 		}
 		return 1;
 	}
 	if (fa.n == 1) {
-		if (v3_len_safe(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t) {
+		if (v3_len2(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t * t) {
 			out[0].pa = v3_mad(fa.p[0], n, A->margin);
 			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
 		}
@@ -1205,8 +1222,12 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		double la = v3_len_safe(ea), lb = v3_len_safe(eb);
 		/* the cross product's squares overflow for edges beyond 1e77 */
 		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb)) {
+			/* (two solid boxes show edges here only to an edge axis,
+			 * whose points are the edges' own: not checked) */
 			mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
-			if (off_segment(ca, fa.p[0], fa.p[1]) > t || off_segment(cb, fb.p[0], fb.p[1]) > t) {
+			if (!(solid_box(A) && solid_box(B)) &&
+			    (off_segment2(ca, fa.p[0], fa.p[1]) > t * t ||
+			     off_segment2(cb, fb.p[0], fb.p[1]) > t * t)) {
 				mink_vec3 xa, xb;
 				crossing_points(fa.p[0], fa.p[1], fb.p[0], fb.p[1], &xa, &xb);
 				out[0].pa = v3_mad(xa, n, A->margin);
@@ -1216,8 +1237,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		}
 	}
 	plane2 pl = contact_plane(n, dim);
-	project(&fa, &pl, dim, t);
-	project(&fb, &pl, dim, t);
+	project(&fa, &pl, dim, t, size);
+	project(&fb, &pl, dim, t, size);
 	if (fa.n >= 3)
 		plane_of(&fa);
 	if (fb.n >= 3)

@@ -580,11 +580,10 @@ static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_ve
 	return moved;
 }
 
-static void polish_far(const mk_shape *A, const mk_shape *B, mk_answer *ans)
+static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
+                                                  mk_answer *ans)
 {
 	double ma = A->margin, mb = B->margin, core = ans->distance + ma + mb;
-	if (!(core > 4.0 * (A->bound + B->bound)) || ans->warning != MINK_WARN_NONE)
-		return;
 	mink_vec3 n = ans->normal;
 	/* Two starts: the solver's witnesses kept on the cores (on a flat
 	 * feature, where its support point is any of its points), and the
@@ -612,7 +611,9 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
                    mk_answer *ans, double *eps_out)
 {
 	solve_unit_either(A, B, dim, o, ans, eps_out);
-	polish_far(A, B, ans);
+	if (ans->distance + A->margin + B->margin > 4.0 * (A->bound + B->bound) &&
+	    ans->warning == MINK_WARN_NONE)
+		polish_far(A, B, ans);
 }
 
 static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,

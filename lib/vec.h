@@ -102,8 +102,11 @@ static inline double v3_len_safe(mink_vec3 a)
 	double m = v3_maxabs(a);
 	if (m == 0.0 || !isfinite(m))
 		return m;
-	if (m < 0x1p-1000) /* 1 / m could overflow: first up by 2^1000, exactly */
-		return 0x1p-1000 * v3_len_safe(v3_scale(a, 0x1p1000));
+	if (m < 0x1p-1000) { /* 1 / m could overflow: first up by 2^1000, exactly */
+		a = v3_scale(a, 0x1p1000);
+		m *= 0x1p1000;
+		return 0x1p-1000 * (m * v3_len(v3_scale(a, 1.0 / m)));
+	}
 	return m * v3_len(v3_scale(a, 1.0 / m));
 }
 
@@ -113,8 +116,10 @@ static inline mink_vec3 v3_normalize_or(mink_vec3 a, mink_vec3 fallback)
 	double l = v3_len_safe(a);
 	if (!(l > 0.0) || !isfinite(l))
 		return fallback;
-	if (l < 0x1p-1000) /* 1 / l could overflow: first up by 2^1000, exactly */
-		return v3_normalize_or(v3_scale(a, 0x1p1000), fallback);
+	if (l < 0x1p-1000) { /* 1 / l could overflow: first up by 2^1000, exactly */
+		a = v3_scale(a, 0x1p1000);
+		l *= 0x1p1000;
+	}
 	return v3_scale(a, 1.0 / l);
 }
 
