@@ -551,6 +551,44 @@ static double across(mink_vec3 w, mink_vec3 n)
 	return v3_len_safe(v3_sub(w, v3_scale(n, v3_dot(w, n))));
 }
 
+/* Cores whose flat features mk_keep_on_core keeps a point within. */
+static int flat_kept(const mk_shape *s)
+{
+	return s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
+	       s->type == CORE_SEGMENT || s->type == CORE_TRIANGLE;
+}
+
+/* The part across m of the support points' difference bm - am, d apart
+ * along m.  On a flat feature (a box's face, a segment) the support point
+ * is any of its corners: the other point carried along m onto it and kept
+ * within it is the one across from it, and taken where that is nearer. */
+static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, double d,
+                          mink_vec3 *am, mink_vec3 *bm)
+{
+	double off = across(v3_sub(*bm, *am), m);
+	/* (a kept point counts only where it is a support point still: a
+	 * cone keeps a point above its apex's height at the apex) */
+	if (flat_kept(B)) {
+		mink_vec3 bk = mk_keep_on_core(B, v3_neg(m), v3_mad(*am, m, d));
+		double o = across(v3_sub(bk, *am), m);
+		double hb = v3_dot(m, *bm);
+		if (o < off && v3_dot(m, bk) <= hb + 8.0 * DBL_EPSILON * fabs(hb) + 1e-12 * B->bound) {
+			*bm = bk;
+			off = o;
+		}
+	}
+	if (flat_kept(A)) {
+		mink_vec3 ak = mk_keep_on_core(A, m, v3_mad(*bm, m, -d));
+		double o = across(v3_sub(*bm, ak), m);
+		double ha = v3_dot(m, *am);
+		if (o < off && v3_dot(m, ak) >= ha - 8.0 * DBL_EPSILON * fabs(ha) - 1e-12 * A->bound) {
+			*am = ak;
+			off = o;
+		}
+	}
+	return off;
+}
+
 /* polish_far's steps from the pair (pa, pb) of the cores along n: 1 if
  * any was kept, with the last pair, its normal and distance in *c. */
 static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
@@ -561,7 +599,8 @@ static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_ve
 	for (int k = 0; k < 3 && off > 0.0; k++) {
 		mink_vec3 m = v3_normalize_or(v3_sub(pb, pa), n);
 		mink_vec3 am = mk_support(A, m), bm = mk_support(B, v3_neg(m));
-		double d = v3_dot(m, bm) - v3_dot(m, am), off_m = across(v3_sub(bm, am), m);
+		double d = v3_dot(m, bm) - v3_dot(m, am);
+		double off_m = across_pair(A, B, m, d, &am, &bm);
 		/* a closer pair along a normal the support distance does not
 		 * find worse beyond its rounding */
 		if (!(off_m < 0.5 * off) || !(d >= floor))
@@ -593,7 +632,9 @@ static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_sha
 	int ok[2];
 	ok[0] = far_steps(A, B, mk_keep_on_core(A, n, v3_mad(ans->pa, n, -ma)),
 	                  mk_keep_on_core(B, v3_neg(n), v3_mad(ans->pb, n, mb)), n, core, &c[0]);
-	ok[1] = far_steps(A, B, mk_support(A, n), mk_support(B, v3_neg(n)), n, core, &c[1]);
+	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
+	across_pair(A, B, n, core, &sa, &sb);
+	ok[1] = far_steps(A, B, sa, sb, n, core, &c[1]);
 	int w = ok[0] && ok[1] ? (c[1].core > c[0].core) : ok[1];
 	if (!ok[w])
 		return;
