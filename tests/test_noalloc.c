@@ -26,15 +26,7 @@
 #include <string.h>
 
 #include "mink.h"
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-	__has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
+#include "testutil.h"
 
 enum { QUERIES = 10000 };
 

@@ -34,15 +34,6 @@
 #include "mink.h"
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-	__has_feature(memory_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 #define PI 3.14159265358979323846
 /* The thread's whole stack: far more than the promise, so that a query
  * that broke it is measured rather than crashes. */
