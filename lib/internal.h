@@ -399,6 +399,10 @@ void mk_simplex_points(const mk_simplex *s, mink_vec3 *pa, mink_vec3 *pb);
  * the rounding of the weights, a clamp or a gap, and
  * point_b - point_a = distance * normal holds as the contract says. */
 void mk_share_difference(mink_vec3 *pa, mink_vec3 *pb, mink_vec3 d);
+/* Closest points x on [p0, p1] and y on [q0, q1], two segments that are
+ * not parallel (sat.c). */
+void mk_segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, mink_vec3 *x,
+                       mink_vec3 *y);
 /* x, a point of s's support plane along d (query frame), kept within the
  * core where its shape makes that a cheap projection (refine.c). */
 mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x);

@@ -1115,15 +1115,6 @@ static mink_vec3 face_normal(const feature *f, mink_vec3 n)
 	return v3_dot(m, n) < 0.0 ? v3_neg(m) : m;
 }
 
-/* The squared distance from p to the segment ab (the pair is near unit
- * size here: no square overflows). */
-static inline double off_segment2(mink_vec3 p, mink_vec3 a, mink_vec3 b)
-{
-	mink_vec3 u = v3_sub(b, a), w = v3_sub(p, a);
-	double uu = v3_dot(u, u), s = uu > 0.0 ? fmin(fmax(v3_dot(w, u) / uu, 0.0), 1.0) : 0.0;
-	return v3_len2(v3_sub(w, v3_scale(u, s)));
-}
-
 /* A box of no zero extent: its supporting feature along a face's normal is
  * that face, never an edge. */
 static int solid_box(const mk_shape *s)
@@ -1131,25 +1122,22 @@ static int solid_box(const mk_shape *s)
 	return s->type == CORE_BOX && s->half.x > 0.0 && s->half.y > 0.0 && s->half.z > 0.0;
 }
 
-/* The closest points x on p0p1 and y on q0q1 of two segments that are not
- * parallel (Ericson, "Real-Time Collision Detection", 5.1.9). */
-static void crossing_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, mink_vec3 *x,
-                            mink_vec3 *y)
+/* The contact where one side's feature is the point q (a vertex, or a
+ * curved shape's point): the solver's, where its point on that side (on
+ * B when on_b) is q to t, else q's, d along n to the other side. */
+static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
+                          mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
-	mink_vec3 d1 = v3_sub(p1, p0), d2 = v3_sub(q1, q0), r = v3_sub(p0, q0);
-	double a = v3_dot(d1, d1), e = v3_dot(d2, d2), f = v3_dot(d2, r), c = v3_dot(d1, r);
-	double b = v3_dot(d1, d2), den = a * e - b * b;
-	double s = den > 0.0 ? fmin(fmax((b * f - c * e) / den, 0.0), 1.0) : 0.0;
-	double t = (b * s + f) / e;
-	if (t < 0.0) {
-		t = 0.0;
-		s = fmin(fmax(-c / a, 0.0), 1.0);
-	} else if (t > 1.0) {
-		t = 1.0;
-		s = fmin(fmax((b - c) / a, 0.0), 1.0);
+	mink_vec3 solver = on_b ? v3_mad(ans->pb, n, B->margin) : v3_mad(ans->pa, n, -A->margin);
+	if (!(v3_len2(v3_sub(solver, q)) > t * t))
+		return;
+	if (on_b) {
+		c->pb = v3_mad(q, n, -B->margin);
+		c->pa = v3_mad(c->pb, n, -ans->distance);
+	} else {
+		c->pa = v3_mad(q, n, A->margin);
+		c->pb = v3_mad(c->pa, n, ans->distance);
 	}
-	*x = v3_mad(p0, d1, s);
-	*y = v3_mad(q0, d2, t);
 }
 
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
@@ -1187,28 +1175,15 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * projection may lie off it: then the feature's point. */
 	support_feature(A, dim, n, t, &fa);
 	if (fa.n == 1 && !A->smooth) {
-		if (v3_len2(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t * t) {
-			out[0].pa = v3_mad(fa.p[0], n, A->margin);
-			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
-		}
+		point_contact(&out[0], ans, n, t, fa.p[0], A, B, 0);
 		return 1;
 	}
 	/* A curved point moves with the normal (a rounding of it on a point
 	 * of a circle of tied normals moved an ellipsoid's by 2e-5), a vertex
 	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
-	if (fb.n == 1) {
-		if (v3_len2(v3_sub(v3_mad(ans->pb, n, B->margin), fb.p[0])) > t * t) {
-			out[0].pb = v3_mad(fb.p[0], n, -B->margin);
-			out[0].pa = v3_mad(out[0].pb, n, -ans->distance);
-		}
-		return 1;
-	}
-	if (fa.n == 1) {
-		if (v3_len2(v3_sub(v3_mad(ans->pa, n, -A->margin), fa.p[0])) > t * t) {
-			out[0].pa = v3_mad(fa.p[0], n, A->margin);
-			out[0].pb = v3_mad(out[0].pa, n, ans->distance);
-		}
+	if (fb.n == 1 || fa.n == 1) {
+		point_contact(&out[0], ans, n, t, fb.n == 1 ? fb.p[0] : fa.p[0], A, B, fb.n == 1);
 		return 1;
 	}
 	/* Two edges that are not parallel (by more than the slop over their
@@ -1226,10 +1201,10 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			 * whose points are the edges' own: not checked) */
 			mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
 			if (!(solid_box(A) && solid_box(B)) &&
-			    (off_segment2(ca, fa.p[0], fa.p[1]) > t * t ||
-			     off_segment2(cb, fb.p[0], fb.p[1]) > t * t)) {
+			    (v3_len2(v3_sub(ca, v3_segment_closest(fa.p[0], fa.p[1], ca))) > t * t ||
+			     v3_len2(v3_sub(cb, v3_segment_closest(fb.p[0], fb.p[1], cb))) > t * t)) {
 				mink_vec3 xa, xb;
-				crossing_points(fa.p[0], fa.p[1], fb.p[0], fb.p[1], &xa, &xb);
+				mk_segment_points(fa.p[0], fa.p[1], fb.p[0], fb.p[1], &xa, &xb);
 				out[0].pa = v3_mad(xa, n, A->margin);
 				out[0].pb = v3_mad(out[0].pa, n, ans->distance);
 			}

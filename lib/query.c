@@ -519,32 +519,6 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	ans->normal = c.n;
 }
 
-/*
- * An answer the search could not certify is sought again with the shapes
- * in the other order: B at the origin of its own frame, A placed by the
- * inverse pose.  GJK's simplex, EPA's polytope and the refinement's start
- * then come from other points, and where that search certifies its answer
- * (a tiny overlap of a smooth tip on a face, say, that one order resolves
- * and the other does not), it is taken, mapped back into A's frame.
- * Otherwise the first answer stands.  Only uncertified answers pay for it.
- */
-/*
- * Apart by more than 4 times their extents, a normal off by an angle puts
- * the far shape's contact the angle times the distance to the side, while
- * the support distance changes by the distance times the angle squared:
- * below 2e-8 radians, not at all in doubles, and no solver that judges by
- * it can see the angle (a disc and a capsule 1e6 apart: the refinement
- * left the normal 4e-8 off, the contact 0.04 off; a cylinder's cap and a
- * capsule's end beyond its rim: the axial solver took the cap's normal,
- * the contact 0.024 off the cylinder).  There the closest pair's direction
- * is the fixed point of n -> s_B(-n) - s_A(n), normalised, a contraction
- * by about the extents over the distance, started from the solver's
- * witnesses kept on the shapes: a few steps, each kept where the pair's
- * difference has at most half the last one's part across the normal and
- * the support distance is not worse beyond its rounding; the support
- * points are the witnesses, their difference shared to make it the
- * distance along the normal.
- */
 /* The part of w across n. */
 static double across(mink_vec3 w, mink_vec3 n)
 {
@@ -619,6 +593,23 @@ static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_ve
 	return moved;
 }
 
+/*
+ * Apart by more than 4 times their extents, a normal off by an angle puts
+ * the far shape's contact the angle times the distance to the side, while
+ * the support distance changes by the distance times the angle squared:
+ * below 2e-8 radians, not at all in doubles, and no solver that judges by
+ * it can see the angle (a disc and a capsule 1e6 apart: the refinement
+ * left the normal 4e-8 off, the contact 0.04 off; a cylinder's cap and a
+ * capsule's end beyond its rim: the axial solver took the cap's normal,
+ * the contact 0.024 off the cylinder).  There the closest pair's direction
+ * is the fixed point of n -> s_B(-n) - s_A(n), normalised, a contraction
+ * by about the extents over the distance, started from the solver's
+ * witnesses kept on the shapes: a few steps, each kept where the pair's
+ * difference has at most half the last one's part across the normal and
+ * the support distance is not worse beyond its rounding; the support
+ * points are the witnesses, their difference shared to make it the
+ * distance along the normal.
+ */
 static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
                                                   mk_answer *ans)
 {
@@ -645,18 +636,15 @@ static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_sha
 	ans->pb = v3_mad(c[w].pb, c[w].n, -mb);
 }
 
-static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
-                              const mink_options *o, mk_answer *ans, double *eps_out);
-
-void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
-                   mk_answer *ans, double *eps_out)
-{
-	solve_unit_either(A, B, dim, o, ans, eps_out);
-	if (ans->distance + A->margin + B->margin > 4.0 * (A->bound + B->bound) &&
-	    ans->warning == MINK_WARN_NONE)
-		polish_far(A, B, ans);
-}
-
+/*
+ * An answer the search could not certify is sought again with the shapes
+ * in the other order: B at the origin of its own frame, A placed by the
+ * inverse pose.  GJK's simplex, EPA's polytope and the refinement's start
+ * then come from other points, and where that search certifies its answer
+ * (a tiny overlap of a smooth tip on a face, say, that one order resolves
+ * and the other does not), it is taken, mapped back into A's frame.
+ * Otherwise the first answer stands.  Only uncertified answers pay for it.
+ */
 static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
                               const mink_options *o, mk_answer *ans, double *eps_out)
 {
@@ -686,6 +674,17 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	mk_share_difference(&ans->pa, &ans->pb, v3_scale(ans->normal, -ans->distance));
 	ans->warning = MINK_WARN_NONE;
 	*eps_out = eps;
+}
+
+/* A pair near unit size: solved in either order, a far pair's normal then
+ * polished. */
+void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
+                   mk_answer *ans, double *eps_out)
+{
+	solve_unit_either(A, B, dim, o, ans, eps_out);
+	if (ans->distance + A->margin + B->margin > 4.0 * (A->bound + B->bound) &&
+	    ans->warning == MINK_WARN_NONE)
+		polish_far(A, B, ans);
 }
 
 /*

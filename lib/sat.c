@@ -643,9 +643,8 @@ static void sat_edge(const sat_poly *p, int i, mink_vec3 n, mink_vec3 *x0, mink_
 	*x1 = p->v[k | 1 << i];
 }
 
-/* Closest points of segments [p0, p1] and [q0, q1] that are not parallel. */
-static void segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1,
-                           mink_vec3 *x, mink_vec3 *y)
+void mk_segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, mink_vec3 *x,
+                       mink_vec3 *y)
 {
 	mink_vec3 u = v3_sub(p1, p0), v = v3_sub(q1, q0);
 	double lu = v3_len_safe(u), lv = v3_len_safe(v);
@@ -743,7 +742,7 @@ static int sat_polytopes(const mk_shape *A, const mk_shape *B, const mk_tol *tol
 		mink_vec3 a0, a1, b0, b1;
 		sat_edge(&pa, ia[best], n, &a0, &a1);
 		sat_edge(&pb, ib[best], v3_neg(n), &b0, &b1);
-		segment_points(a0, a1, b0, b1, &xa, &xb);
+		mk_segment_points(a0, a1, b0, b1, &xa, &xb);
 	}
 	return sat_answer(A, B, n, -depth, xa, xb, ans);
 }

@@ -102,12 +102,13 @@ static inline double v3_len_safe(mink_vec3 a)
 	double m = v3_maxabs(a);
 	if (m == 0.0 || !isfinite(m))
 		return m;
+	double back = 1.0;
 	if (m < 0x1p-1000) { /* 1 / m could overflow: first up by 2^1000, exactly */
 		a = v3_scale(a, 0x1p1000);
 		m *= 0x1p1000;
-		return 0x1p-1000 * (m * v3_len(v3_scale(a, 1.0 / m)));
+		back = 0x1p-1000;
 	}
-	return m * v3_len(v3_scale(a, 1.0 / m));
+	return back * (m * v3_len(v3_scale(a, 1.0 / m)));
 }
 
 /* Unit vector of a, or `fallback` when a has no usable direction. */
