@@ -73,7 +73,21 @@ static mink_vec3 closest_triangle_edges(mk_simplex *s, int i, int j, int k)
 	return bv;
 }
 
-/* Ericson, RTCD 5.1.5, with the query point at the origin. */
+static double l1(mink_vec3 a)
+{
+	return fabs(a.x) + fabs(a.y) + fabs(a.z);
+}
+
+/*
+ * Ericson, RTCD 5.1.5, with the query point at the origin.  An edge's
+ * region test is a difference of products, va, vb or vc, whose rounding
+ * grows with the corners: for a sliver 2e6 long passing 1e-3 from the
+ * origin the terms are 1e24 and the answer 3e6, and the test took the
+ * long edge while the origin faced the middle.  Where a test's sign is
+ * within its rounding (16 eps times the bound of its terms by the L1
+ * norms), the edge is not taken on its word: the projection's signed
+ * areas below decide, and outside they take the best of the edges.
+ */
 static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 {
 	mink_vec3 a = s->v[i].w, b = s->v[j].w, c = s->v[k].w;
@@ -87,16 +101,19 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	if (d3 >= 0.0 && d4 <= d3)
 		return keep1(s, j);
 	double vc = d1 * d4 - d3 * d2;
-	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+	double lab = l1(ab) * l1(ac) * 16.0 * DBL_EPSILON;
+	/* (a == b passes every other test of edge ab, vc = d1 = d3 = 0, while
+	 * the answer lies on edge ac) */
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && vc < -lab * l1(a) * l1(b))
 		return closest_segment_ij(s, i, j);
 	double d5 = -v3_dot(ab, c), d6 = -v3_dot(ac, c);
 	if (d6 >= 0.0 && d5 <= d6)
 		return keep1(s, k);
 	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && vb < -lab * l1(a) * l1(c))
 		return closest_segment_ij(s, i, k);
 	double va = d3 * d6 - d5 * d4;
-	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
+	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 && va < -lab * l1(b) * l1(c))
 		return closest_segment_ij(s, j, k);
 
 	mink_vec3 n = v3_cross(ab, ac);
@@ -259,6 +276,8 @@ static double gjk_slack(const mk_tol *tol, double dist)
 
 /* Fresh starts allowed when the simplex stops making progress. */
 #define GJK_MAX_RESTARTS 4
+/* Steps allowed where |v| stood still but the simplex grew. */
+#define GJK_MAX_LEVEL 8
 
 /*
  * A stuck simplex next to a face of A - B whose corners tie along v to
@@ -343,7 +362,7 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 	mink_vec3 v = s.v[0].w;
 	double dist2 = v3_len2(v);
 	double eps2 = tol->eps * tol->eps;
-	int it = 0, restarts = 0;
+	int it = 0, restarts = 0, level = 0;
 	gjk_best best = {s, v, dist2, -INFINITY};
 	double cur_lower = -INFINITY;
 
@@ -395,6 +414,17 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 			nv = mk_simplex_closest(&ns);
 			nd2 = v3_len2(nv);
 			stuck = !(nd2 < dist2); /* a NaN fails too */
+			/* A simplex that kept every corner and gained w while |v|
+			 * stood still to its rounding has still moved v: a segment
+			 * from a corner near the origin to one 1e6 away turns v by
+			 * more than it shortens it (1e-18 of |v|^2), and the support
+			 * along the turned v is another.  A few such steps are
+			 * allowed a query. */
+			if (stuck && ns.n > s.n && level < GJK_MAX_LEVEL &&
+			    nd2 <= dist2 * (1.0 + 8.0 * DBL_EPSILON) && !v3_same(nv, v)) {
+				stuck = 0;
+				level++;
+			}
 		}
 		if (stuck) {
 			if (dist2 < best.d2) {

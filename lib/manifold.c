@@ -1087,6 +1087,34 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 				best_n = u;
 				best_a = qa;
 			}
+			/* The direction of the pair's points carries the rounding
+			 * of their weights times the corners: on a face 1e6 long it
+			 * turns by 4e-10 and moves the support at the far corner by
+			 * 4e-4, and a weight of 1e-23 on an edge is lost on a
+			 * corner at 0.25, with the tilt it makes.  Made of the
+			 * corners themselves: a segment's part of its nearer corner
+			 * across it (the triple product, as GJK's), a triangle's
+			 * plane. */
+			mink_vec3 m = v3(0, 0, 0);
+			if (l.s[i].n == 2) {
+				mink_vec3 w0 = l.s[i].v[0].w, w1 = l.s[i].v[1].w, e = v3_sub(w1, w0);
+				mink_vec3 near = v3_len2(w0) <= v3_len2(w1) ? w0 : w1;
+				m = v3_cross(e, v3_cross(near, e));
+			} else if (l.s[i].n == 3) {
+				mink_vec3 w0 = l.s[i].v[0].w;
+				m = v3_cross(v3_sub(l.s[i].v[1].w, w0), v3_sub(l.s[i].v[2].w, w0));
+			}
+			m = v3_normalize_or(m, v3(0, 0, 0));
+			if (v3_len2(m) > 0.0) {
+				if (v3_dot(m, d) < 0.0)
+					m = v3_neg(m);
+				double gm = core_gap(A, B, m);
+				if (gm > lo) {
+					lo = gm;
+					best_n = m;
+					best_a = qa;
+				}
+			}
 		}
 		if (up <= *core + tol->eps && up - lo <= mk_slack(tol, up - tol->margins)) {
 			*n = best_n;
@@ -1275,7 +1303,10 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			gap = fmax(gap, support_gap(A, B, face_normal(&fb, n)));
 		double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * dmin +
 		             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
-		if (dmin - gap <= tol) {
+		/* (below the lower bound, the points are not both on the
+		 * shapes: lifted from up to the slop outside a feature, which a
+		 * face 1e6 long makes 1e-3 wide) */
+		if (dmin - gap <= tol && dmin - gap >= -tol) {
 			ans->distance = dmin;
 			ans->warning = MINK_WARN_NONE;
 		}
