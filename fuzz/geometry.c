@@ -498,6 +498,19 @@ static double search_min(const pair *q)
 	return m;
 }
 
+/* The point nearest the centroid of n points. */
+static int central(const mink_vec3 *p, int n)
+{
+	mink_vec3 c = v3(0, 0, 0);
+	for (int i = 0; i < n; i++)
+		c = add(c, scale(p[i], 1.0 / n));
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		if (norm(sub(p[i], c)) < norm(sub(p[best], c)))
+			best = i;
+	return best;
+}
+
 /* The exact signed distance of two polytope cores (tests/oracle.c). */
 static double exact_core(const pair *q)
 {
@@ -514,10 +527,15 @@ static double exact_core(const pair *q)
 	 * distance. */
 	mink_vec3 e[2 * MAXP];
 	int ne = 0;
-	for (int i = 1; i < q->a.npts; i++)
-		e[ne++] = sub(wa[i], wa[0]);
-	for (int i = 1; i < q->b.npts; i++)
-		e[ne++] = sub(wb[i], wb[0]);
+	/* (edges from the corner nearest the centroid: from a corner 1e6
+	 * away they are all but parallel, and a solid hull looked flat) */
+	int ca = central(wa, q->a.npts), cb = central(wb, q->b.npts);
+	for (int i = 0; i < q->a.npts; i++)
+		if (i != ca)
+			e[ne++] = sub(wa[i], wa[ca]);
+	for (int i = 0; i < q->b.npts; i++)
+		if (i != cb)
+			e[ne++] = sub(wb[i], wb[cb]);
 	double sine = 0; /* of the most solid corner the edges span */
 	for (int i = 0; i < ne; i++)
 		for (int j = i + 1; j < ne; j++)

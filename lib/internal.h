@@ -171,6 +171,11 @@ int mk_have_avx2(void);
  * the distance to it), in the plane when dim is 2 (lib/shape.c). */
 double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
 
+/* The outward normal (query frame) at the nearest boundary point of a
+ * cylinder's or a cone's core to o inside it; 0 when o is outside or s
+ * another kind (lib/shape.c). */
+int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n);
+
 /* Concentric inscribed balls about p, q, their midpoint and the shapes'
  * origins: a lower bound on the depth of A and B (lib/shape.c). */
 double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim);

@@ -1204,6 +1204,17 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 		c->radius = s->cylinder.radius;
 		c->half_height = s->cylinder.half_height;
 		c->bound = hypot(c->radius, c->half_height);
+		if (c->radius == 0.0) {
+			/* No radius: the segment of its axis, or its centre, the
+			 * same set, answered exactly as polytopes are (a cone of
+			 * neither, a point 1e6 from a cylinder's side, came back
+			 * 1.0 deeper than it is) */
+			c->smooth = 0;
+			c->type = c->half_height == 0.0 ? CORE_POINT : CORE_SEGMENT;
+			c->corner[0] = v3(0, 0, -c->half_height);
+			c->corner[1] = v3(0, 0, c->half_height);
+			c->bound = c->half_height;
+		}
 		break;
 	case MINK_ELLIPSOID:
 		c->type = CORE_ELLIPSOID;
@@ -1367,8 +1378,11 @@ static double rect_distance(double x, double y, double hx, double hy)
 static double cone_distance(double rho, double z, double r, double h)
 {
 	double len = hypot(r, 2.0 * h);
-	/* the slant line's outward normal (2h, r) / len, through (0, h) */
-	double side = len > 0.0 ? (2.0 * h * rho + r * (z - h)) / len : 0.0;
+	/* the slant line's outward normal (2h, r) / len, through (0, h); a
+	 * cone of no radius and no height is its apex, which no point is
+	 * inside (its side taken as 0 put every point below the apex on its
+	 * boundary, and the balls' bound certified a depth 1.0 short) */
+	double side = len > 0.0 ? (2.0 * h * rho + r * (z - h)) / len : INFINITY;
 	double base = -h - z;
 	if (side <= 0.0 && base <= 0.0)
 		return fmax(side, base);
@@ -1436,6 +1450,39 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 		break;
 	}
 	return d * s->scale;
+}
+
+/*
+ * The outward normal, in the query frame, at the boundary point of a
+ * cylinder's or a cone's core nearest to the query-frame point o inside
+ * it: the side or the cap whose distance mk_inner_distance took (the cap
+ * where they tie).  0 when o lies outside or s is another kind.
+ */
+int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n)
+{
+	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
+		return 0;
+	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(o, s->pos)), 1.0 / s->scale);
+	double rho = hypot(l.x, l.y), r = s->radius, h = s->half_height;
+	mink_vec3 radial = rho > 0.0 ? v3(l.x / rho, l.y / rho, 0.0) : v3(1, 0, 0);
+	mink_vec3 m;
+	if (s->type == CORE_CYLINDER) {
+		double side = r - rho, cap = h - fabs(l.z);
+		if (!(side >= 0.0 && cap >= 0.0))
+			return 0;
+		m = cap <= side ? v3(0, 0, l.z < 0.0 ? -1.0 : 1.0) : radial;
+	} else {
+		double len = hypot(r, 2.0 * h);
+		if (!(len > 0.0))
+			return 0;
+		double side = -(2.0 * h * rho + r * (l.z - h)) / len, base = h + l.z;
+		if (!(side >= 0.0 && base >= 0.0))
+			return 0;
+		m = base <= side ? v3(0, 0, -1)
+		                 : v3(radial.x * 2.0 * h / len, radial.y * 2.0 * h / len, r / len);
+	}
+	*n = m3_mul(&s->rot, m);
+	return 1;
 }
 
 /*
