@@ -86,7 +86,8 @@ static double l1(mink_vec3 a)
  * long edge while the origin faced the middle.  Where a test's sign is
  * within its rounding (16 eps times the bound of its terms by the L1
  * norms), the edge is not taken on its word: the projection's signed
- * areas below decide, and outside they take the best of the edges.
+ * areas below decide, outside the best of the edges, inside the nearer
+ * of that and the interior's point.
  */
 static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 {
@@ -102,19 +103,29 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 		return keep1(s, j);
 	double vc = d1 * d4 - d3 * d2;
 	double lab = l1(ab) * l1(ac) * 16.0 * DBL_EPSILON;
+	int unsure = 0;
 	/* (a == b passes every other test of edge ab, vc = d1 = d3 = 0, while
 	 * the answer lies on edge ac) */
-	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 && vc < -lab * l1(a) * l1(b))
-		return closest_segment_ij(s, i, j);
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
+		if (vc < -lab * l1(a) * l1(b))
+			return closest_segment_ij(s, i, j);
+		unsure = 1;
+	}
 	double d5 = -v3_dot(ab, c), d6 = -v3_dot(ac, c);
 	if (d6 >= 0.0 && d5 <= d6)
 		return keep1(s, k);
 	double vb = d5 * d2 - d1 * d6;
-	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 && vb < -lab * l1(a) * l1(c))
-		return closest_segment_ij(s, i, k);
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
+		if (vb < -lab * l1(a) * l1(c))
+			return closest_segment_ij(s, i, k);
+		unsure = 1;
+	}
 	double va = d3 * d6 - d5 * d4;
-	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 && va < -lab * l1(b) * l1(c))
-		return closest_segment_ij(s, j, k);
+	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) {
+		if (va < -lab * l1(b) * l1(c))
+			return closest_segment_ij(s, j, k);
+		unsure = 1;
+	}
 
 	mink_vec3 n = v3_cross(ab, ac);
 	double nn = v3_dot(n, n);
@@ -122,6 +133,25 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	/* Collinear or nearly so: the region tests above are not reliable. */
 	if (!(nn > 1e-24 * v3_dot(ab, ab) * v3_dot(ac, ac)) || !(sum > 0.0))
 		return closest_triangle_edges(s, i, j, k);
+	mink_vec3 bc = v3_sub(c, b);
+	double lab2 = v3_len2(ab), lac2 = v3_len2(ac), lbc2 = v3_len2(bc);
+	if (unsure) {
+		/* A sliver's normal from its two long edges carries their
+		 * rounding times their length (a triangle 2e6 long and 1e-3
+		 * wide: its plane 0.02 off at the origin); from the two
+		 * shortest, whose cross product is not a cancellation, it does
+		 * not. */
+		mink_vec3 m = lab2 >= lac2 && lab2 >= lbc2   ? v3_cross(ac, bc)
+		              : lac2 >= lab2 && lac2 >= lbc2 ? v3_cross(ab, bc)
+		                                             : v3_cross(ab, ac);
+		if (v3_dot(m, n) < 0.0)
+			m = v3_neg(m);
+		double mm = v3_dot(m, m);
+		if (mm > 0.0 && isfinite(mm)) {
+			n = m;
+			nn = mm;
+		}
+	}
 	/* The projection onto the plane is more accurate than the weighted sum,
 	 * and weights from signed areas about it more accurate than va, vb, vc
 	 * (whose products cancel badly on the slivers smooth shapes produce). */
@@ -135,6 +165,16 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	 * the projection outside, the answer lies on an edge. */
 	if (!(la >= 0.0 && lb >= 0.0 && lc >= 0.0 && lsum > 0.0))
 		return closest_triangle_edges(s, i, j, k);
+	if (unsure) {
+		/* inside, but by tests of the rounding's size: the nearer of it
+		 * and the best edge */
+		mk_simplex e = *s;
+		mink_vec3 q = closest_triangle_edges(&e, i, j, k);
+		if (v3_len2(q) < v3_len2(p)) {
+			*s = e;
+			return q;
+		}
+	}
 	s->v[0] = va_;
 	s->v[1] = vb_;
 	s->v[2] = vc_;
@@ -425,6 +465,12 @@ void mk_gjk(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_gjk_out 
 				stuck = 0;
 				level++;
 			}
+			/* Nearer than a support plane already measured: not a
+			 * point of A - B but the rounding of a sliver's (a needle
+			 * 2e6 long beside a segment: 1.4e-5 nearer) */
+			if (!stuck && out->lower > 0.0 &&
+			    sqrt(nd2) < out->lower - gjk_slack(tol, out->lower))
+				stuck = 1;
 		}
 		if (stuck) {
 			if (dist2 < best.d2) {
