@@ -1191,7 +1191,10 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 		c->bound = v3_len_safe(c->half);
 		break;
 	case MINK_CAPSULE:
-		c->type = CORE_SEGMENT;
+		/* (of no height, a sphere: its contact is its centre's, which a
+		 * segment of no length, taken by its end, left 4.5e-6 off the
+		 * centre of an ellipsoid) */
+		c->type = s->capsule.half_height == 0.0 ? CORE_POINT : CORE_SEGMENT;
 		c->corner[0] = v3(0, 0, -s->capsule.half_height);
 		c->corner[1] = v3(0, 0, s->capsule.half_height);
 		c->margin += s->capsule.radius;
