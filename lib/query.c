@@ -426,8 +426,12 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		 * The balls' bound about the point is its inner distance, exact;
 		 * the nearest side's or cap's normal meets it. */
 		mink_vec3 m;
-		int in = B->type == CORE_POINT && mk_inner_normal(A, B->pos, &m);
-		if (!in && A->type == CORE_POINT && mk_inner_normal(B, A->pos, &m)) {
+		/* (a core within rounding of its centre is that point: a cone
+		 * of radius 1e-264 with a margin of 1e6 is a sphere) */
+		int in = (B->type == CORE_POINT || B->bound - B->margin <= tol->eps) &&
+		         mk_inner_normal(A, B->pos, &m);
+		if (!in && (A->type == CORE_POINT || A->bound - A->margin <= tol->eps) &&
+		    mk_inner_normal(B, A->pos, &m)) {
 			in = 1;
 			m = v3_neg(m);
 		}

@@ -1636,18 +1636,23 @@ static void test_far_vertex(void **state)
 }
 
 /*
- * From fuzz/geometry.c: a point 0.2 from the centre of a cylinder of
- * radius and half height 1e6 came back flagged, 0.058 deeper than it is:
- * the support distance has two minima there, to the side and to a cap,
- * and the search ended in the other one; and a cone of no radius and no
- * height 1.0 deeper, unflagged: the inner distance of a cone of no size
- * put every point below its apex on its boundary, and the balls' bound
- * certified the wrong minimum.  Here points near the centres of
- * cylinders and cones (within 1e-6 of their size: the two minima a hair
- * apart), and anywhere in or around cylinders, given as points, spheres,
- * and cones and cylinders of no size, in random poses and both orders:
- * the distance is the closed form's to 1e-12 of the size (within 1e-6
- * of the centre, 20% of them were flagged and off by 1e-7).
+ * From fuzz/geometry.c, three answers too deep for a point in a body of
+ * revolution:
+ *  - a point 0.2 from the centre of a cylinder of radius and half height
+ *    1e6: 0.058 too deep, flagged.  The support distance has two minima
+ *    there, to the side and to a cap, and the search ended in the other;
+ *  - a cone of no radius and no height: 1.0 too deep, unflagged.  Its
+ *    inner distance put every point below its apex on its boundary, and
+ *    the balls' bound certified the wrong minimum;
+ *  - a flat cone of radius 1e-264 with a margin of 1e6 (a sphere): 0.39
+ *    too deep, unflagged.  A flat cone's inner distance took every point
+ *    of its plane as inside.
+ * Here points near the centres of cylinders and cones (within 1e-6 of
+ * their size: the two minima a hair apart), and anywhere in or around
+ * cylinders, given as points, spheres, cones and cylinders of no size, and
+ * flat cones within rounding of their centres, in random poses and both
+ * orders: the distance is the closed form's to 1e-12 of the size (within
+ * 1e-6 of the centre, 20% of them were flagged and off by 1e-7).
  */
 static void test_point_in_axial(void **state)
 {
@@ -1685,11 +1690,16 @@ static void test_point_in_axial(void **state)
 			want = fmax(side, base);
 		}
 		double ma = tu_rng_int(&rng, 0, 1) ? 0.25 * r : 0.0;
-		int kind = tu_rng_int(&rng, 0, 3);
+		int kind = tu_rng_int(&rng, 0, 4);
 		double mb = kind == 0 ? 0.0 : 0.125 * r;
 		mink_shape3 a = cone ? tu_cone(r, hh) : tu_cylinder(r, hh), b;
 		a.margin = ma;
-		b = kind <= 1 ? tu_sphere(mb) : kind == 2 ? tu_cone(0.0, 0.0) : tu_cylinder(0.0, 0.0);
+		/* a point, a sphere, a cone or a cylinder of no size, a flat cone
+		 * within rounding of its centre */
+		b = kind <= 1   ? tu_sphere(mb)
+		    : kind == 2 ? tu_cone(0.0, 0.0)
+		    : kind == 3 ? tu_cylinder(0.0, 0.0)
+		                : tu_cone(1e-200 * r, 0.0);
 		if (kind >= 2)
 			b.margin = mb;
 		mink_pose3 pa = tu_pose3(0.5 * r, -0.25 * r, 0.125 * r, tu_rng_quat(&rng));
