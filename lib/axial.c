@@ -141,6 +141,22 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	                             {q.m[0][2], q.m[1][2], q.m[2][2]}}}, &rb);
 	b.identity = 0;
 	b.pos = m3_mul(&q, posb);
+	if (B->type == CORE_SEGMENT) {
+		/* Its ends on the axis, in the plane problem's own numbers: its
+		 * origin off the axis (a segment of no length at (1e-9, 1e-9,
+		 * 1e-9) of its frame) put its frame 1.4e-9 out of the plane, the
+		 * plane search started along that, and a cone 1e6 wide gave it
+		 * rim points 1e6 out of the plane: a normal of zero, touching,
+		 * for a point 0.25 deep. */
+		mink_vec3 axis = m3_mul(&q, ca);
+		for (int i = 0; i < 2; i++) {
+			mink_vec3 e = mk_place(&b, B->corner[i]);
+			b.corner[i] = v3_scale(v3(axis.x, e.y, axis.z), 1.0 / b.scale);
+		}
+		b.rot = m3_identity();
+		b.pos = v3(0, 0, 0);
+		b.identity = 1;
+	}
 	mk_answer a2;
 	double eps2;
 	mk_solve_unit(&a, &b, 2, o, &a2, &eps2);

@@ -407,6 +407,19 @@ static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
  * answer whose two bounds meet within the tolerance is certified, with
  * the support distance as its value.
  */
+/* A core that is one point, in the query frame: a point, a segment of no
+ * length, or any core within rounding of its origin (a cone of radius
+ * 1e-264 with a margin of 1e6 is a sphere). */
+static int point_core(const mk_shape *s, const mk_tol *tol, mink_vec3 *p)
+{
+	if (s->type == CORE_SEGMENT && v3_same(s->corner[0], s->corner[1])) {
+		*p = mk_place(s, s->corner[0]);
+		return 1;
+	}
+	*p = s->pos;
+	return s->type == CORE_POINT || s->bound - s->margin <= tol->eps;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -425,13 +438,9 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		 * equal: 20% of such pairs, 1e-7 deep of the size off, flagged).
 		 * The balls' bound about the point is its inner distance, exact;
 		 * the nearest side's or cap's normal meets it. */
-		mink_vec3 m;
-		/* (a core within rounding of its centre is that point: a cone
-		 * of radius 1e-264 with a margin of 1e6 is a sphere) */
-		int in = (B->type == CORE_POINT || B->bound - B->margin <= tol->eps) &&
-		         mk_inner_normal(A, B->pos, &m);
-		if (!in && (A->type == CORE_POINT || A->bound - A->margin <= tol->eps) &&
-		    mk_inner_normal(B, A->pos, &m)) {
+		mink_vec3 m, p;
+		int in = point_core(B, tol, &p) && mk_inner_normal(A, p, &m);
+		if (!in && point_core(A, tol, &p) && mk_inner_normal(B, p, &m)) {
 			in = 1;
 			m = v3_neg(m);
 		}

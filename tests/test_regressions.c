@@ -1649,11 +1649,26 @@ static void test_far_vertex(void **state)
  *    of its plane as inside.
  * Here points near the centres of cylinders and cones (within 1e-6 of
  * their size: the two minima a hair apart), and anywhere in or around
- * cylinders, given as points, spheres, cones and cylinders of no size, and
- * flat cones within rounding of their centres, in random poses and both
- * orders: the distance is the closed form's to 1e-12 of the size (within
+ * cylinders, given as points, spheres, cones and cylinders of no size,
+ * flat cones within rounding of their centres, and segments of no length
+ * off their frames' origins, in random poses and both orders: the distance is the closed form's to 1e-12 of the size (within
  * 1e-6 of the centre, 20% of them were flagged and off by 1e-7).
  */
+/* The signed distance of point p to a cylinder's or a cone's core of
+ * radius r and half height hh in its frame (closed forms); NaN for a
+ * point outside a cone. */
+static double axial_distance(int cone, double r, double hh, mink_vec3 p)
+{
+	double rho = hypot(p.x, p.y);
+	if (!cone) {
+		double qx = rho - r, qz = fabs(p.z) - hh;
+		return qx <= 0.0 && qz <= 0.0 ? fmax(qx, qz) : hypot(fmax(qx, 0.0), fmax(qz, 0.0));
+	}
+	double len = hypot(r, 2.0 * hh);
+	double side = (2.0 * hh * rho + r * (p.z - hh)) / len, base = -hh - p.z;
+	return side <= 0.0 && base <= 0.0 ? fmax(side, base) : NAN;
+}
+
 static void test_point_in_axial(void **state)
 {
 	(void)state;
@@ -1665,32 +1680,28 @@ static void test_point_in_axial(void **state)
 	for (int i = 0; i < 4000; i++) {
 		double r = scales[i % 4];
 		int cone = i / 4 % 2, near = i / 8 % 2 == 0;
-		double hh = near ? r * (cone ? 0.5 : 1.0) : r * tu_rng_range(&rng, 0.1, 3.0);
+		/* (a quarter of the cones near their centre flat: 0.25 high and
+		 * 1e6 wide at the largest scale) */
+		double hh = near ? r * (cone ? (i / 32 % 2 ? 0.5 : 2.5e-7) : 1.0)
+		                 : r * tu_rng_range(&rng, 0.1, 3.0);
 		/* the point in the frame of the shape: near the centre (a cone's
 		 * incentre of its section), or anywhere within 2 sizes */
 		mink_vec3 p;
 		if (near) {
 			double c = cone ? -hh + r * 2.0 * hh / (r + hypot(r, 2.0 * hh)) : 0.0;
-			mink_vec3 o = tu_scale(tu_rng_in_ball(&rng), 1e-6 * r);
-			p = tu_v3(o.x, o.y, o.z + c);
+			mink_vec3 o = tu_scale(tu_rng_in_ball(&rng), 1e-6 * fmin(r, hh));
+			/* half of them on the axis: the axial solver's */
+			p = i / 16 % 2 ? tu_v3(0, 0, o.z + c) : tu_v3(o.x, o.y, o.z + c);
 		} else {
 			p = tu_scale(tu_rng_in_ball(&rng), 2.0 * (r + hh));
 		}
-		double rho = hypot(p.x, p.y), want;
-		if (!cone) {
-			double qx = rho - r, qz = fabs(p.z) - hh;
-			want = qx <= 0.0 && qz <= 0.0 ? fmax(qx, qz) : hypot(fmax(qx, 0.0), fmax(qz, 0.0));
-		} else {
-			double len = hypot(r, 2.0 * hh);
-			double side = (2.0 * hh * rho + r * (p.z - hh)) / len, base = -hh - p.z;
-			if (!(side <= 0.0 && base <= 0.0)) {
-				skipped++;
-				continue;
-			}
-			want = fmax(side, base);
+		double want = axial_distance(cone, r, hh, p);
+		if (isnan(want)) {
+			skipped++;
+			continue;
 		}
 		double ma = tu_rng_int(&rng, 0, 1) ? 0.25 * r : 0.0;
-		int kind = tu_rng_int(&rng, 0, 4);
+		int kind = tu_rng_int(&rng, 0, 5);
 		double mb = kind == 0 ? 0.0 : 0.125 * r;
 		mink_shape3 a = cone ? tu_cone(r, hh) : tu_cylinder(r, hh), b;
 		a.margin = ma;
@@ -1699,12 +1710,20 @@ static void test_point_in_axial(void **state)
 		b = kind <= 1   ? tu_sphere(mb)
 		    : kind == 2 ? tu_cone(0.0, 0.0)
 		    : kind == 3 ? tu_cylinder(0.0, 0.0)
-		                : tu_cone(1e-200 * r, 0.0);
+		    : kind == 4 ? tu_cone(1e-200 * r, 0.0)
+		                : tu_capsule(mb, 0.0);
+		/* (kind 5: a segment of no length away from its frame's origin) */
+		mink_vec3 off = tu_scale(tu_v3(1, 1, 1), kind == 5 ? 1e-15 * r : 0.0);
+		if (kind == 5) {
+			b.type = MINK_SEGMENT;
+			b.segment.points[0] = b.segment.points[1] = off;
+		}
 		if (kind >= 2)
 			b.margin = mb;
 		mink_pose3 pa = tu_pose3(0.5 * r, -0.25 * r, 0.125 * r, tu_rng_quat(&rng));
 		mink_vec3 w = tu_to_world3(&pa, p);
 		mink_pose3 pb = tu_pose3(w.x, w.y, w.z, tu_rng_quat(&rng));
+		pb.position = tu_sub(w, tu_rotate(pb.rotation, off));
 		mink_result res[2];
 		both_orders(&a, &pa, &b, &pb, res);
 		want -= ma + mb;
@@ -1790,6 +1809,55 @@ static void test_needle_box(void **state)
 	tu_end("needles beside triangles", cases);
 }
 
+/*
+ * From fuzz/geometry.c: a segment of no length at (1e-9, 1e-9, 1e-9) of
+ * its frame, turned a quarter about y, at the centre of a cone of radius
+ * 1e6 and half height 0.25 came back touching, for 0.25 deep.  The axial
+ * solver took it as a point on the cone's axis, but its frame lay 1.4e-9
+ * off the plane of the section; the plane search started along that and
+ * met rim points 1e6 out of the plane.  Here such segments, 1e-15 to 1e-9
+ * of the size off their frames' origins, turned about the axes, in cones
+ * from flat (a height 4e-6 of the radius) to tall, at three scales: the
+ * depth is the closed form's to 1e-12 of the size (3 of these checks
+ * failed before, at each scale the flat cone turned about y).
+ */
+static void test_segment_point_on_axis(void **state)
+{
+	(void)state;
+	const double h = sqrt(0.5);
+	const mink_quat turns[4] = {{h, 0, h, 0}, {h, h, 0, 0}, {0.9238795325112867, 0.3826834323650898, 0, 0},
+	                            {1, 0, 0, 0}};
+	const double scales[3] = {1e-3, 1.0, 1e3}, flats[3] = {2.5e-7, 2.5e-4, 0.5},
+	             offs[3] = {1e-15, 1e-12, 1e-9};
+	int cases = 0;
+	tu_begin();
+	for (int si = 0; si < 3; si++)
+		for (int t = 0; t < 4; t++)
+			for (int f = 0; f < 3; f++)
+				for (int k = 0; k < 3; k++) {
+					double sc = scales[si], r = sc, hh = flats[f] * sc, o = offs[k] * sc;
+					mink_shape3 a = tu_cone(r, hh), b;
+					memset(&b, 0, sizeof b);
+					b.type = MINK_SEGMENT;
+					b.segment.points[0] = b.segment.points[1] = tu_v3(o, o, o);
+					mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+					mink_pose3 pb = tu_pose3(0, 0, 0, turns[t]);
+					double want = axial_distance(1, r, hh, tu_rotate(turns[t], tu_v3(o, o, o)));
+					mink_result res[2];
+					both_orders(&a, &pa, &b, &pb, res);
+					for (int order = 0; order < 2; order++) {
+						tu_case("cone (%g, %g), a point %g off its segment's origin, turn %d, "
+						        "order %d", r, hh, o, t, order);
+						CHECK(res[order].status == MINK_OK &&
+						          fabs(res[order].distance - want) <= 1e-12 * sc,
+						      "status %s, distance %.17g, the closed form's %.17g",
+						      mink_status_name(res[order].status), res[order].distance, want);
+						cases++;
+					}
+				}
+	tu_end("segments of no length on a cone's axis", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1817,6 +1885,7 @@ int main(void)
 		cmocka_unit_test(test_flat_cone_axis),
 		cmocka_unit_test(test_far_vertex),
 		cmocka_unit_test(test_point_in_axial),
+		cmocka_unit_test(test_segment_point_on_axis),
 		cmocka_unit_test(test_needle_box),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
