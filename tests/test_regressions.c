@@ -1651,10 +1651,11 @@ static void test_far_vertex(void **state)
  * their size: the two minima a hair apart), and anywhere in or around
  * cylinders, given as points, spheres, cones and cylinders of no size,
  * flat cones within rounding of their centres, and segments of no length
- * off their frames' origins, in random poses and both orders: the distance is the closed form's to 1e-12 of the size (within
- * 1e-6 of the centre, 20% of them were flagged and off by 1e-7; a segment
- * of no length is such a point too, at its corner: 224 checks failed
- * before it was, flagged).
+ * off their frames' origins, in random poses and both orders: the
+ * distance is the closed form's to 1e-12 of the size (within 1e-6 of the
+ * centre, 20% of them were flagged and off by 1e-7; a segment of no
+ * length is such a point too, at its corner: 224 checks failed before it
+ * was, flagged).
  */
 
 /* The signed distance of point p to a cylinder's or a cone's core of
