@@ -1830,7 +1830,9 @@ static void test_segment_point_on_axis(void **state)
 {
 	(void)state;
 	const double h = sqrt(0.5);
-	const mink_quat turns[4] = {{h, 0, h, 0}, {h, h, 0, 0}, {0.9238795325112867, 0.3826834323650898, 0, 0},
+	const mink_quat turns[4] = {{h, 0, h, 0},
+	                            {h, h, 0, 0},
+	                            {0.9238795325112867, 0.3826834323650898, 0, 0},
 	                            {1, 0, 0, 0}};
 	const double scales[3] = {1e-3, 1.0, 1e3}, flats[3] = {2.5e-7, 2.5e-4, 0.5},
 	             offs[3] = {1e-15, 1e-12, 1e-9};
