@@ -108,7 +108,8 @@ static mink_vec3 add(mink_vec3 a, mink_vec3 b) { return v3(a.x + b.x, a.y + b.y,
 static mink_vec3 sub(mink_vec3 a, mink_vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static mink_vec3 scale(mink_vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
 static double dot(mink_vec3 a, mink_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static double norm(mink_vec3 a) { return sqrt(dot(a, a)); }
+/* (without squares, which underflow for lengths below 1e-154) */
+static double norm(mink_vec3 a) { return hypot(hypot(a.x, a.y), a.z); }
 static mink_vec3 cross(mink_vec3 a, mink_vec3 b)
 {
 	return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
