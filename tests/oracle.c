@@ -32,7 +32,8 @@ static inline mink_vec3 sub(mink_vec3 a, mink_vec3 b)
 static inline mink_vec3 scale(mink_vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
 static inline mink_vec3 neg(mink_vec3 a) { return v3(-a.x, -a.y, -a.z); }
 static inline double dot(mink_vec3 a, mink_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline double norm(mink_vec3 a) { return sqrt(dot(a, a)); }
+/* (without squares, which underflow for lengths below 1e-154) */
+static inline double norm(mink_vec3 a) { return hypot(hypot(a.x, a.y), a.z); }
 static inline double dist(mink_vec3 a, mink_vec3 b) { return norm(sub(a, b)); }
 
 static inline mink_vec3 cross(mink_vec3 a, mink_vec3 b)
@@ -118,9 +119,18 @@ static double pair_scale(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
 	return fmax(oracle_radius3(a, na, c), oracle_radius3(b, nb, c));
 }
 
-/* Unit n = u x v, or 0 when u and v are (nearly) parallel or zero. */
+/* Unit n = u x v, or 0 when u and v are (nearly) parallel or zero.  u
+ * and v are brought to unit size first: the squares of a cross product
+ * of differences 1e-168 long underflowed, and its normal came out 0.87
+ * long, a wrong depth. */
 static int unit_cross(mink_vec3 u, mink_vec3 v, mink_vec3 *n)
 {
+	double su = fmax(fabs(u.x), fmax(fabs(u.y), fabs(u.z)));
+	double sv = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+	if (!(su > 0.0) || !(sv > 0.0))
+		return 0;
+	u = v3(u.x / su, u.y / su, u.z / su);
+	v = v3(v.x / sv, v.y / sv, v.z / sv);
 	mink_vec3 c = cross(u, v);
 	double len2 = dot(c, c);
 	if (!(len2 > 1e-24 * dot(u, u) * dot(v, v)))
