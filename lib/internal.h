@@ -411,6 +411,10 @@ void mk_segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, m
 /* x, a point of s's support plane along d (query frame), kept within the
  * core where its shape makes that a cheap projection (refine.c). */
 mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x);
+/* The same, 1 with the point in *out where the core has a feature to keep
+ * it within (a box, a cylinder, a cone, a segment, a triangle, a hull's
+ * face of at most RF_FACE_MAX corners), else 0. */
+int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out);
 
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */

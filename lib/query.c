@@ -567,13 +567,6 @@ static double across(mink_vec3 w, mink_vec3 n)
 	return v3_len_safe(v3_sub(w, v3_scale(n, v3_dot(w, n))));
 }
 
-/* Cores whose flat features mk_keep_on_core keeps a point within. */
-static int flat_kept(const mk_shape *s)
-{
-	return s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
-	       s->type == CORE_SEGMENT || s->type == CORE_TRIANGLE;
-}
-
 /* The part across m of the support points' difference bm - am, d apart
  * along m.  On a flat feature (a box's face, a segment) the support point
  * is any of its corners: the other point carried along m onto it and kept
@@ -584,8 +577,8 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 	double off = across(v3_sub(*bm, *am), m);
 	/* (a kept point counts only where it is a support point still: a
 	 * cone keeps a point above its apex's height at the apex) */
-	if (flat_kept(B)) {
-		mink_vec3 bk = mk_keep_on_core(B, v3_neg(m), v3_mad(*am, m, d));
+	mink_vec3 bk, ak;
+	if (mk_keep_within(B, v3_neg(m), v3_mad(*am, m, d), &bk)) {
 		double o = across(v3_sub(bk, *am), m);
 		double hb = v3_dot(m, *bm);
 		if (o < off && v3_dot(m, bk) <= hb + 8.0 * DBL_EPSILON * fabs(hb) + 1e-12 * B->bound) {
@@ -593,8 +586,7 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 			off = o;
 		}
 	}
-	if (flat_kept(A)) {
-		mink_vec3 ak = mk_keep_on_core(A, m, v3_mad(*bm, m, -d));
+	if (mk_keep_within(A, m, v3_mad(*bm, m, -d), &ak)) {
 		double o = across(v3_sub(*bm, ak), m);
 		double ha = v3_dot(m, *am);
 		if (o < off && v3_dot(m, ak) >= ha - 8.0 * DBL_EPSILON * fabs(ha) - 1e-12 * A->bound) {

@@ -304,9 +304,10 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
 
 /*
  * A hull's face along d, as the vertices within rounding of its support
- * plane, and *x (local, on that plane) kept within it: unchanged inside,
- * else onto its nearest edge.  0 when there is nothing to do (one vertex
- * is handled as a point elsewhere, and large faces are left alone).
+ * plane, and *x (local, on that plane) kept within it: 2 and unchanged
+ * inside, else 1 and onto its nearest edge.  0 when it cannot tell (one
+ * vertex is handled as a point elsewhere, and large faces are left
+ * alone).
  */
 static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, mink_vec3 *x)
 {
@@ -319,6 +320,13 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 	int idx[RF_FACE_MAX], m = 0;
 	for (int i = 0; i < n; i++) {
 		if (top - v3_dot(p[i], d) > slack)
+			continue;
+		/* (a point given again is the same corner: seven copies of the
+		 * origin filled the room of a face of three) */
+		int again = 0;
+		for (int j = 0; j < m && !again; j++)
+			again = v3_same(p[idx[j]], p[i]);
+		if (again)
 			continue;
 		if (m == RF_FACE_MAX)
 			return 0;
@@ -354,7 +362,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 		inside = (u[j] - u[i]) * (xw - w[i]) - (w[j] - w[i]) * (xu - u[i]) >= 0.0;
 	}
 	if (inside)
-		return 0;
+		return 2;
 	double best = INFINITY;
 	mink_vec3 bx = *x;
 	for (int k = 0; k < nh; k++) {
@@ -376,7 +384,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
  * its nearest point).  Witnesses on a flat feature (a face, a cap, a line)
  * are only known up to a point of the feature; this keeps them on it.
  */
-mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
+int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 {
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	switch (s->type) {
@@ -412,8 +420,10 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 			double ea = v3_dot(v3_cross(v3_sub(b, l), v3_sub(c, l)), nr);
 			double eb = v3_dot(v3_cross(v3_sub(c, l), v3_sub(a, l)), nr);
 			double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
-			if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0)
-				return x;
+			if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0) {
+				*out = x;
+				return 1;
+			}
 		}
 		mink_vec3 e1 = v3_segment_closest(a, b, l), e2 = v3_segment_closest(b, c, l), e3 = v3_segment_closest(c, a, l);
 		double d1 = v3_len2(v3_sub(e1, l)), d2 = v3_len2(v3_sub(e2, l)), d3 = v3_len2(v3_sub(e3, l));
@@ -422,14 +432,26 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 	}
 	case CORE_POINTS3:
 	case CORE_CLIMB3:
-		if (!hull_face_keep(s->points3, s->count, m3_tmul(&s->rot, d), s->bound / s->scale,
-		                    &l))
-			return x;
+		switch (hull_face_keep(s->points3, s->count, m3_tmul(&s->rot, d), s->bound / s->scale,
+		                       &l)) {
+		case 0:
+			return 0;
+		case 2:
+			*out = x; /* within the face already */
+			return 1;
+		}
 		break;
 	default:
-		return x;
+		return 0;
 	}
-	return v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
+	*out = v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
+	return 1;
+}
+
+mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
+{
+	mink_vec3 y;
+	return mk_keep_within(s, d, x, &y) ? y : x;
 }
 
 static int m3_is_zero(const mat3 *m)
