@@ -255,22 +255,9 @@ static int poly_grow(epa_poly *P)
 /* Plane of triangle (i, j, k); returns 0 when it has no usable normal. */
 static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, double *d)
 {
-	mink_vec3 a = P->vert[i].w, b = P->vert[j].w, c = P->vert[k].w;
-	mink_vec3 ab = v3_sub(b, a), bc = v3_sub(c, b), ca = v3_sub(a, c);
-	/* Cross the two shortest edges: the best conditioned normal. */
-	double lab = v3_len2(ab), lbc = v3_len2(bc), lca = v3_len2(ca);
-	mink_vec3 nr;
+	mink_vec3 a = P->vert[i].w;
 	double lmax;
-	if (lab >= lbc && lab >= lca) {
-		nr = v3_cross(bc, ca);
-		lmax = lab;
-	} else if (lbc >= lca) {
-		nr = v3_cross(ca, ab);
-		lmax = lbc;
-	} else {
-		nr = v3_cross(ab, bc);
-		lmax = lca;
-	}
+	mink_vec3 nr = v3_cross_shortest(a, P->vert[j].w, P->vert[k].w, &lmax);
 	double l2 = v3_len2(nr);
 	/* sqrt of the squared length unless that over- or underflowed */
 	double l = (l2 > 1e-280 && l2 < 1e280) ? sqrt(l2) : v3_len_safe(nr);

@@ -133,17 +133,14 @@ static mink_vec3 closest_triangle_ijk(mk_simplex *s, int i, int j, int k)
 	/* Collinear or nearly so: the region tests above are not reliable. */
 	if (!(nn > 1e-24 * v3_dot(ab, ab) * v3_dot(ac, ac)) || !(sum > 0.0))
 		return closest_triangle_edges(s, i, j, k);
-	mink_vec3 bc = v3_sub(c, b);
-	double lab2 = v3_len2(ab), lac2 = v3_len2(ac), lbc2 = v3_len2(bc);
 	if (unsure) {
 		/* A sliver's normal from its two long edges carries their
 		 * rounding times their length (a triangle 2e6 long and 1e-3
 		 * wide: its plane 0.02 off at the origin); from the two
 		 * shortest, whose cross product is not a cancellation, it does
 		 * not. */
-		mink_vec3 m = lab2 >= lac2 && lab2 >= lbc2   ? v3_cross(ac, bc)
-		              : lac2 >= lab2 && lac2 >= lbc2 ? v3_cross(ab, bc)
-		                                             : v3_cross(ab, ac);
+		double lmax2;
+		mink_vec3 m = v3_cross_shortest(a, b, c, &lmax2);
 		if (v3_dot(m, n) < 0.0)
 			m = v3_neg(m);
 		double mm = v3_dot(m, m);

@@ -142,6 +142,28 @@ static inline double v3_vol6(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 t)
 }
 
 /* A deterministic unit vector orthogonal to unit n. */
+/*
+ * The normal of triangle abc, (b - a) x (c - a) up to rounding, as the
+ * cross product of its two shortest edges: the best conditioned (from two
+ * long edges of a sliver it carries their rounding times their length).
+ * *lmax2 is the longest edge's squared length.
+ */
+static inline mink_vec3 v3_cross_shortest(mink_vec3 a, mink_vec3 b, mink_vec3 c, double *lmax2)
+{
+	mink_vec3 ab = v3_sub(b, a), bc = v3_sub(c, b), ca = v3_sub(a, c);
+	double lab = v3_len2(ab), lbc = v3_len2(bc), lca = v3_len2(ca);
+	if (lab >= lbc && lab >= lca) {
+		*lmax2 = lab;
+		return v3_cross(bc, ca);
+	}
+	if (lbc >= lca) {
+		*lmax2 = lbc;
+		return v3_cross(ca, ab);
+	}
+	*lmax2 = lca;
+	return v3_cross(ab, bc);
+}
+
 static inline mink_vec3 v3_any_orthogonal(mink_vec3 n)
 {
 	/* Cross with the axis least aligned with n. */
