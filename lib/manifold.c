@@ -1306,7 +1306,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		/* (below the lower bound, the points are not both on the
 		 * shapes: lifted from up to the slop outside a feature, which a
 		 * face 1e6 long makes 1e-3 wide) */
-		if (dmin - gap <= tol && dmin - gap >= -tol) {
+		if (fabs(dmin - gap) <= tol) {
 			ans->distance = dmin;
 			ans->warning = MINK_WARN_NONE;
 		}

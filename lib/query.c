@@ -420,6 +420,20 @@ static int point_core(const mk_shape *s, const mk_tol *tol, mink_vec3 *p)
 	return s->type == CORE_POINT || s->bound - s->margin <= tol->eps;
 }
 
+/* B's point core inside A's cylinder or cone, or A's inside B's: 1 and
+ * the nearest side's or cap's normal, from A towards B, in *m. */
+static int point_inside(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mink_vec3 *m)
+{
+	mink_vec3 p;
+	if (point_core(B, tol, &p) && mk_inner_normal(A, p, m))
+		return 1;
+	if (point_core(A, tol, &p) && mk_inner_normal(B, p, m)) {
+		*m = v3_neg(*m);
+		return 1;
+	}
+	return 0;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -429,32 +443,25 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
 	double lower = -v3_dot(n, v3_sub(sa, sb));
 	double slack = mk_slack(tol, lower);
+	/* A point in a cylinder or a cone, where the depths to the side and
+	 * to a cap are near: two minima of the support distance, and the
+	 * search may end in the other one (a point 1e-6 of the radius from a
+	 * cylinder's centre, radius and half height equal: 20% of such
+	 * pairs, 1e-7 deep of the size off, flagged).  The balls' bound about
+	 * the point is its inner distance, exact; the nearest side's or
+	 * cap's normal meets it. */
 	int turned = 0;
-	if (!(upper - lower <= slack) && dim == 3) {
-		/* A point in a cylinder or a cone, where the depths to the side
-		 * and to a cap are near: two minima of the support distance, and
-		 * the search may end in the other one (a point 1e-6 of the
-		 * radius from a cylinder's centre, radius and half height
-		 * equal: 20% of such pairs, 1e-7 deep of the size off, flagged).
-		 * The balls' bound about the point is its inner distance, exact;
-		 * the nearest side's or cap's normal meets it. */
-		mink_vec3 m, p;
-		int in = point_core(B, tol, &p) && mk_inner_normal(A, p, &m);
-		if (!in && point_core(A, tol, &p) && mk_inner_normal(B, p, &m)) {
-			in = 1;
-			m = v3_neg(m);
-		}
-		if (in) {
-			mink_vec3 ma = mk_support(A, m), mb = mk_support(B, v3_neg(m));
-			double lm = -v3_dot(m, v3_sub(ma, mb));
-			if (lm > lower) {
-				n = m;
-				sa = ma;
-				sb = mb;
-				lower = lm;
-				slack = mk_slack(tol, lower);
-				turned = 1;
-			}
+	mink_vec3 m;
+	if (!(upper - lower <= slack) && dim == 3 && point_inside(A, B, tol, &m)) {
+		mink_vec3 ma = mk_support(A, m), mb = mk_support(B, v3_neg(m));
+		double lm = -v3_dot(m, v3_sub(ma, mb));
+		if (lm > lower) {
+			n = m;
+			sa = ma;
+			sb = mb;
+			lower = lm;
+			slack = mk_slack(tol, lower);
+			turned = 1;
 		}
 	}
 	if (!(upper - lower <= slack) && dim == 3) {
