@@ -545,16 +545,12 @@ static double exact_core(const pair *q)
 				if (l > 0)
 					sine = fmax(sine, fabs(dot(e[i], cross(e[j], e[k]))) / l);
 			}
-	int solid = sine > 1e-9;
-	int sep = oracle_separated3(wa, q->a.npts, wb, q->b.npts);
-	if (sep == 1 || !solid) {
+	if (!(sine > 1e-9)) {
 		oracle_dist od;
 		oracle_dist3(wa, q->a.npts, wb, q->b.npts, &od);
 		return od.distance;
 	}
-	oracle_sat os;
-	oracle_sat3(wa, q->a.npts, wb, q->b.npts, &os);
-	return -os.value;
+	return oracle_signed3(wa, q->a.npts, wb, q->b.npts);
 }
 
 static void check_near(double got, double want, double tol, const char *what)

@@ -539,3 +539,15 @@ double oracle_outside_hull2(const mink_vec2 *pts2, int n, mink_vec3 p)
 	free(pts);
 	return facets >= 3 ? worst : NAN;
 }
+
+double oracle_signed3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb)
+{
+	if (oracle_separated3(a, na, b, nb) == 1) {
+		oracle_dist od;
+		oracle_dist3(a, na, b, nb, &od);
+		return od.distance;
+	}
+	oracle_sat sat;
+	oracle_sat3(a, na, b, nb, &sat);
+	return -sat.value;
+}

@@ -44,6 +44,15 @@ void oracle_sat3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb, oracle_
  */
 int oracle_separated3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb);
 
+/**
+ * The signed distance of the hulls: the feature pairs' distance
+ * (oracle_dist3) where a candidate axis separates them, else minus the
+ * separating-axis depth (oracle_sat3).  Exact for polytopes whose
+ * Minkowski difference is solid (a flat one can hold the origin on its
+ * boundary with no candidate axis to show it).
+ */
+double oracle_signed3(const mink_vec3 *a, int na, const mink_vec3 *b, int nb);
+
 /** The 2D counterpart of oracle_separated3. */
 int oracle_separated2(const mink_vec2 *a, int na, const mink_vec2 *b, int nb);
 

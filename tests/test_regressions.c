@@ -1611,16 +1611,7 @@ static void test_far_vertex(void **state)
 		}
 		mink_pose3 id = tu_pose3(0, 0, 0, tu_quat_identity());
 		mink_pose3 at = nb == 1 ? tu_pose3(pb[0].x, pb[0].y, pb[0].z, tu_quat_identity()) : id;
-		double want;
-		if (oracle_separated3(pa, na, pb, nb) == 1) {
-			oracle_dist od;
-			oracle_dist3(pa, na, pb, nb, &od);
-			want = od.distance;
-		} else {
-			oracle_sat sat;
-			oracle_sat3(pa, na, pb, nb, &sat);
-			want = -sat.value;
-		}
+		double want = oracle_signed3(pa, na, pb, nb);
 		mink_result r[2];
 		both_orders(&a, &id, &b, &at, r);
 		for (int order = 0; order < 2; order++) {
@@ -1796,16 +1787,7 @@ static void test_needle_box(void **state)
 		for (int k = 0; k < 8; k++)
 			pa[k] = tu_to_world3(&pn, tu_v3(k & 1 ? thin : -thin, k & 2 ? thin : -thin,
 			                                k & 4 ? 1e6 : -1e6));
-		double want;
-		if (oracle_separated3(pa, 8, pb, nb) == 1) {
-			oracle_dist od;
-			oracle_dist3(pa, 8, pb, nb, &od);
-			want = od.distance;
-		} else {
-			oracle_sat sat;
-			oracle_sat3(pa, 8, pb, nb, &sat);
-			want = -sat.value;
-		}
+		double want = oracle_signed3(pa, 8, pb, nb);
 		mink_result r[2];
 		both_orders(&needle, &pn, &b, &id, r);
 		for (int order = 0; order < 2; order++) {
