@@ -350,8 +350,22 @@ static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
 		free_axis[nf] = i;
 		nf += (i < dim) & (hh[i] > 0.0) & (2.0 * hh[i] * fabs(dd[i]) <= t);
 	}
-	if (nf >= 3)
-		nf = 2;
+	/* A box within the slop of a plane along all three axes (a needle, a
+	 * speck): its face of the two longest seen along d (the end of a
+	 * needle had been taken, a point for a segment 2 long). */
+	if (nf >= 3) {
+		int drop = 2;
+		double w[3];
+		for (int i = 0; i < 3; i++)
+			w[i] = hh[i] * sqrt(fmax(1.0 - dd[i] * dd[i], 0.0));
+		for (int i = 0; i < 2; i++)
+			if (w[i] < w[drop])
+				drop = i;
+		nf = 0;
+		for (int i = 0; i < 3; i++)
+			if (i != drop)
+				free_axis[nf++] = i;
+	}
 	/* Corners around the free axes, in cyclic order. */
 	static const int cyc[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
 	int corners = nf == 0 ? 1 : nf == 1 ? 2 : 4;
@@ -370,9 +384,13 @@ static void cylinder_feature(feature *f, const mk_shape *s, mink_vec3 d, double 
 {
 	double r = s->radius, hh = s->half_height, dxy = hypot(d.x, d.y);
 	double z = d.z >= 0.0 ? hh : -hh;
-	if (r > 0.0 && 2.0 * r * dxy <= t) {
+	/* (a needle is within the slop of a plane along its side as well as
+	 * along its cap: then the side, the longer, unless d is nearer the
+	 * axis) */
+	int side = hh > 0.0 && 2.0 * hh * fabs(d.z) <= t;
+	if (r > 0.0 && 2.0 * r * dxy <= t && !(side && dxy > fabs(d.z))) {
 		disc(f, v3(0, 0, z), v3(1, 0, 0), v3(0, 1, 0), r, r);
-	} else if (hh > 0.0 && 2.0 * hh * fabs(d.z) <= t) {
+	} else if (side) {
 		mink_vec3 u = dxy > 0.0 ? v3(d.x / dxy, d.y / dxy, 0.0) : v3(1, 0, 0);
 		put(f, v3(r * u.x, r * u.y, -hh));
 		put(f, v3(r * u.x, r * u.y, hh));
@@ -386,9 +404,13 @@ static void cone_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
 	double r = s->radius, hh = s->half_height, dxy = hypot(d.x, d.y);
 	mink_vec3 u = dxy > 0.0 ? v3(d.x / dxy, d.y / dxy, 0.0) : v3(1, 0, 0);
 	double apex = d.z * hh, rim = r * dxy - d.z * hh;
-	if (r > 0.0 && 2.0 * r * dxy <= t && (d.z < 0.0 || hh == 0.0)) {
+	int side = hh > 0.0 && fabs(apex - rim) <= t;
+	/* (the base is the feature where it faces d, or where the apex is
+	 * within the slop of its plane too: a coin, a cone of no height) */
+	if (r > 0.0 && 2.0 * r * dxy <= t && (d.z < 0.0 || 2.0 * hh * d.z <= t) &&
+	    !(side && dxy > fabs(d.z))) {
 		disc(f, v3(0, 0, -hh), v3(1, 0, 0), v3(0, 1, 0), r, r);
-	} else if (hh > 0.0 && fabs(apex - rim) <= t) {
+	} else if (side) {
 		put(f, v3(r * u.x, r * u.y, -hh));
 		put(f, v3(0, 0, hh));
 	} else {
@@ -499,6 +521,23 @@ static int u_less(const double *a, const double *b)
  * what is thinner than t across becomes the segment between its extreme
  * points, and what is shorter than t a point.
  */
+/* The point of f farthest from its point i on the plane (the first of
+ * ties). */
+static int farthest(const feature *f, int i)
+{
+	int k = i;
+	double best = -1.0;
+	for (int j = 0; j < f->n; j++) {
+		double dx = f->u[j][0] - f->u[i][0], dy = f->u[j][1] - f->u[i][1];
+		double d = dx * dx + dy * dy;
+		if (d > best) {
+			best = d;
+			k = j;
+		}
+	}
+	return k;
+}
+
 static void project(feature *f, const plane2 *pl, int dim, double t, double size)
 {
 	for (int i = 0; i < f->n; i++) {
@@ -557,9 +596,23 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 			f->u[j - 1][1] = b;
 			f->p[j - 1] = p;
 		}
+	/* The ends: the first and last by u, unless a point lies farther from
+	 * the first than the last does (by more than t: the points spread
+	 * along u[1] and across u[0] by a rounding only; three points 1
+	 * apart were taken as one); then the point farthest from the first,
+	 * and the one farthest from that, in the order of u. */
 	int lo = 0, hi = f->n - 1;
-	double ex = f->u[hi][0] - f->u[lo][0], ey = f->u[hi][1] - f->u[lo][1];
-	double len = hypot(ex, ey);
+	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
+	int far = farthest(f, 0);
+	if (hypot(f->u[far][0] - f->u[0][0], f->u[far][1] - f->u[0][1]) > len + t) {
+		lo = farthest(f, far);
+		hi = far;
+		if (u_less(f->u[hi], f->u[lo])) {
+			hi = lo;
+			lo = far;
+		}
+		len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
+	}
 	if (!(len > t)) {
 		f->n = 1;
 		return;
@@ -568,9 +621,14 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	for (int i = 0; i < f->n; i++)
 		w = fmax(w, fabs(mk_cross2(f->u[lo], f->u[hi], f->u[i])) / len);
 	if (f->n == 2 || !(w > t)) {
-		f->p[1] = f->p[hi];
-		f->u[1][0] = f->u[hi][0];
-		f->u[1][1] = f->u[hi][1];
+		mink_vec3 p0 = f->p[lo], p1 = f->p[hi];
+		double u0[2] = { f->u[lo][0], f->u[lo][1] }, u1[2] = { f->u[hi][0], f->u[hi][1] };
+		f->p[0] = p0;
+		f->p[1] = p1;
+		f->u[0][0] = u0[0];
+		f->u[0][1] = u0[1];
+		f->u[1][0] = u1[0];
+		f->u[1][1] = u1[1];
 		f->n = 2;
 		return;
 	}
@@ -871,6 +929,51 @@ static void overlap_segments(region *r, const feature *a, const feature *b, doub
 		region_put(r, a->u[0][0] + ex * hi, a->u[0][1] + ey * hi);
 }
 
+/*
+ * Two segments not on one line, where an end of one lies on the other
+ * (to t) away from where they cross: the stretch between that end and
+ * the crossing, or the other end on the other, is in the slop of both (two
+ * edges 1e-6 rad apart, one's end on the other: 1e-4 long).  Its two
+ * farthest points go into r; nothing where the edges meet in one point.
+ */
+static void crossing_stretch(region *r, const feature *a, const feature *b, double t)
+{
+	double q[5][2];
+	int k = 0;
+	mink_vec3 ya, yb;
+	mk_segment_points(v3(a->u[0][0], a->u[0][1], 0.0), v3(a->u[1][0], a->u[1][1], 0.0),
+	                  v3(b->u[0][0], b->u[0][1], 0.0), v3(b->u[1][0], b->u[1][1], 0.0), &ya, &yb);
+	if (v3_len2(v3_sub(ya, yb)) <= t * t) {
+		q[k][0] = ya.x;
+		q[k++][1] = ya.y;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (segment_gap2(a->u[i], b->u[0], b->u[1]) <= t) {
+			q[k][0] = a->u[i][0];
+			q[k++][1] = a->u[i][1];
+		}
+		if (segment_gap2(b->u[i], a->u[0], a->u[1]) <= t) {
+			q[k][0] = b->u[i][0];
+			q[k++][1] = b->u[i][1];
+		}
+	}
+	double best = -1.0;
+	int i0 = 0, j0 = 0;
+	for (int i = 0; i < k; i++)
+		for (int j = i + 1; j < k; j++) {
+			double d = hypot(q[j][0] - q[i][0], q[j][1] - q[i][1]);
+			if (d > best) {
+				best = d;
+				i0 = i;
+				j0 = j;
+			}
+		}
+	if (!(best > t))
+		return;
+	region_put(r, q[i0][0], q[i0][1]);
+	region_put(r, q[j0][0], q[j0][1]);
+}
+
 /* ---- reduction ---- */
 
 static double hull_area(const region *r, const int *pick, int k)
@@ -1168,6 +1271,120 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 	}
 }
 
+/* The nearest point of feature f (a segment, or a convex counter-clockwise
+ * polygon) to plane point u, in x. */
+static void nearest2(const feature *f, const double *u, double *x)
+{
+	x[0] = u[0];
+	x[1] = u[1];
+	if (!(outside2(f, u) > 0.0))
+		return;
+	mink_vec3 y = v3(u[0], u[1], 0.0);
+	double best = INFINITY;
+	for (int i = 0; i < edges_of(f); i++) {
+		const double *a = f->u[i], *b = f->u[(i + 1) % f->n];
+		mink_vec3 c = v3_segment_closest(v3(a[0], a[1], 0.0), v3(b[0], b[1], 0.0), y);
+		double g = v3_len2(v3_sub(c, y));
+		if (g < best) {
+			best = g;
+			x[0] = c.x;
+			x[1] = c.y;
+		}
+	}
+}
+
+/* Whether the solver's points lie on the edges fa and fb (to t). */
+static int solver_on_edges(const mk_answer *ans, mink_vec3 n, const feature *fa,
+                           const feature *fb, double t, const mk_shape *A, const mk_shape *B)
+{
+	mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
+	return v3_len2(v3_sub(ca, v3_segment_closest(fa->p[0], fa->p[1], ca))) <= t * t &&
+	       v3_len2(v3_sub(cb, v3_segment_closest(fb->p[0], fb->p[1], cb))) <= t * t;
+}
+
+/*
+ * The contact of two edges that cross, seen along n (their plane points u
+ * set): the points above the crossing.  Where the projections do not meet
+ * (to t), the normal is a curved side's, off by an angle the support
+ * distance cannot see, and its point moves with it, an edge's does not:
+ * the nearest points of the projections, the polytope's kept.  Not the
+ * edges' own nearest points in space: each lies across n only to the
+ * slop, and a point nearer along n by it drew the 3D nearest pair 0.7
+ * along two nearly parallel edges 1e6 long, off the crossing.
+ */
+static void edges_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, const feature *fa,
+                          const feature *fb, const plane2 *pl, double t, const mk_shape *A,
+                          const mk_shape *B)
+{
+	mink_vec3 ya, yb;
+	mk_segment_points(v3(fa->u[0][0], fa->u[0][1], 0.0), v3(fa->u[1][0], fa->u[1][1], 0.0),
+	                  v3(fb->u[0][0], fb->u[0][1], 0.0), v3(fb->u[1][0], fb->u[1][1], 0.0), &ya,
+	                  &yb);
+	double ua[2] = { ya.x, ya.y }, ub[2] = { yb.x, yb.y };
+	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth) {
+		c->pa = v3_mad(lift(fa, pl, n, ua), n, A->margin);
+		c->pb = v3_mad(c->pa, n, ans->distance);
+	} else {
+		c->pb = v3_mad(lift(fb, pl, n, ub), n, -B->margin);
+		c->pa = v3_mad(c->pb, n, -ans->distance);
+	}
+}
+
+/*
+ * A curved point (on B when on_b) against a polytope's feature f, which
+ * has more than one point: the contact c kept within f, seen along n.
+ * The normal may be off by an angle the support distance cannot see
+ * (below 1e-8 radians, its change is a rounding), and a curved point
+ * moves with it, a flat feature does not: the polytope's point is f's
+ * nearest to where the normal carried the curved one, and the curved
+ * point is across from it (moved along its surface by the angle times
+ * the distance: off it by that squared over its radius).  A cone's rim on
+ * a triangle's edge was left 3e-8 beside the edge, the normal 1e-8 off.
+ */
+static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t, feature *f,
+                        const plane2 *pl, int dim, double size, const mk_shape *A,
+                        const mk_shape *B, int on_b)
+{
+	project(f, pl, dim, t, size);
+	if (f->n >= 3)
+		plane_of(f);
+	if (f->n == 1) {
+		point_contact(c, ans, n, t, f->p[0], A, B, !on_b);
+		return;
+	}
+	mink_vec3 x = on_b ? v3_mad(c->pa, n, -A->margin) : v3_mad(c->pb, n, B->margin);
+	double u[2] = { v3_dot(x, pl->t1), dim == 3 ? v3_dot(x, pl->t2) : 0.0 }, v[2];
+	if (!(outside2(f, u) > t))
+		return;
+	nearest2(f, u, v);
+	/* A cylinder's or a cone's point is on a rim, and moves with the
+	 * normal along the rim only (across it, a kink: a flat cone's rim
+	 * moved that way left it by 1e-6); a cone's apex not at all.  Moved
+	 * as far along the rim's tangent as brings it nearest; kept where
+	 * that is not within t of the feature. */
+	const mk_shape *s = on_b ? B : A;
+	if (s->type == CORE_CYLINDER || s->type == CORE_CONE) {
+		mink_vec3 q = on_b ? v3_mad(c->pb, n, B->margin) : v3_mad(c->pa, n, -A->margin);
+		mink_vec3 l = m3_tmul(&s->rot, v3_sub(q, s->pos));
+		mink_vec3 tan = m3_mul(&s->rot, v3(-l.y, l.x, 0.0));
+		double tu[2] = { v3_dot(tan, pl->t1), dim == 3 ? v3_dot(tan, pl->t2) : 0.0 };
+		double t2 = tu[0] * tu[0] + tu[1] * tu[1];
+		double k = t2 > 0.0 ? ((v[0] - u[0]) * tu[0] + (v[1] - u[1]) * tu[1]) / t2 : 0.0;
+		v[0] = u[0] + k * tu[0];
+		v[1] = u[1] + k * tu[1];
+		if (!(outside2(f, v) <= t))
+			return;
+	}
+	x = lift(f, pl, n, v);
+	if (on_b) {
+		c->pa = v3_mad(x, n, A->margin);
+		c->pb = v3_mad(c->pa, n, ans->distance);
+	} else {
+		c->pb = v3_mad(x, n, -B->margin);
+		c->pa = v3_mad(c->pb, n, -ans->distance);
+	}
+}
+
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out)
 {
@@ -1210,8 +1427,12 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * of a circle of tied normals moved an ellipsoid's by 2e-5), a vertex
 	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
+	plane2 pl = contact_plane(n, dim);
 	if (fb.n == 1 || fa.n == 1) {
-		point_contact(&out[0], ans, n, t, fb.n == 1 ? fb.p[0] : fa.p[0], A, B, fb.n == 1);
+		int on_b = fb.n == 1;
+		point_contact(&out[0], ans, n, t, on_b ? fb.p[0] : fa.p[0], A, B, on_b);
+		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth)
+			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
 		return 1;
 	}
 	/* Two edges that are not parallel (by more than the slop over their
@@ -1225,29 +1446,40 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		double la = v3_len_safe(ea), lb = v3_len_safe(eb);
 		/* the cross product's squares overflow for edges beyond 1e77 */
 		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb)) {
-			/* (two solid boxes show edges here only to an edge axis,
-			 * whose points are the edges' own: not checked) */
-			mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
-			if (!(solid_box(A) && solid_box(B)) &&
-			    (v3_len2(v3_sub(ca, v3_segment_closest(fa.p[0], fa.p[1], ca))) > t * t ||
-			     v3_len2(v3_sub(cb, v3_segment_closest(fb.p[0], fb.p[1], cb))) > t * t)) {
-				mink_vec3 xa, xb;
-				mk_segment_points(fa.p[0], fa.p[1], fb.p[0], fb.p[1], &xa, &xb);
-				out[0].pa = v3_mad(xa, n, A->margin);
-				out[0].pb = v3_mad(out[0].pa, n, ans->distance);
+			for (int i = 0; i < 2; i++) {
+				fa.u[i][0] = v3_dot(fa.p[i], pl.t1);
+				fa.u[i][1] = v3_dot(fa.p[i], pl.t2);
+				fb.u[i][0] = v3_dot(fb.p[i], pl.t1);
+				fb.u[i][1] = v3_dot(fb.p[i], pl.t2);
 			}
-			return 1;
+			/* (unless they lie within the slop of each other along
+			 * more than it: below, a stretch) */
+			region st;
+			st.n = 0;
+			crossing_stretch(&st, &fa, &fb, t);
+			if (st.n == 0) {
+				/* (two solid boxes show edges here only to an edge
+				 * axis, whose points are the edges' own: not checked) */
+				if (!(solid_box(A) && solid_box(B)) &&
+				    !solver_on_edges(ans, n, &fa, &fb, t, A, B))
+					edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, A, B);
+				return 1;
+			}
 		}
 	}
-	plane2 pl = contact_plane(n, dim);
 	project(&fa, &pl, dim, t, size);
 	project(&fb, &pl, dim, t, size);
 	if (fa.n >= 3)
 		plane_of(&fa);
 	if (fb.n >= 3)
 		plane_of(&fb);
-	if (fa.n == 1 || fb.n == 1)
+	/* A feature within the slop of one point (a segment of no length, an
+	 * edge seen end on) is that point, as a vertex is above: the solver's
+	 * point on a point of B was left 1e6 off it. */
+	if (fa.n == 1 || fb.n == 1) {
+		point_contact(&out[0], ans, n, t, fb.n == 1 ? fb.p[0] : fa.p[0], A, B, fb.n == 1);
 		return 1;
+	}
 
 	region r;
 	r.n = 0;
@@ -1256,7 +1488,16 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	double e = t;
 	const feature *clipper = NULL;
 	if (fa.n == 2 && fb.n == 2) {
+		/* (not on one line: they cross, as edges above; a face seen
+		 * edge on is an edge here) */
 		overlap_segments(&r, &fa, &fb, t);
+		if (r.n == 0)
+			crossing_stretch(&r, &fa, &fb, t);
+		if (r.n == 0) {
+			if (!solver_on_edges(ans, n, &fa, &fb, t, A, B))
+				edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, A, B);
+			return 1;
+		}
 	} else if (fa.n == 2) {
 		clip_segment(&r, fa.u[0], fa.u[1], &fb, e);
 		clipper = &fb;
