@@ -1453,11 +1453,15 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 				fb.u[i][1] = v3_dot(fb.p[i], pl.t2);
 			}
 			/* (unless they lie within the slop of each other along
-			 * more than it: below, a stretch) */
+			 * more than it, or one is seen end on: below, a stretch or
+			 * a point) */
 			region st;
 			st.n = 0;
-			crossing_stretch(&st, &fa, &fb, t);
-			if (st.n == 0) {
+			int end_on = !(hypot(fa.u[1][0] - fa.u[0][0], fa.u[1][1] - fa.u[0][1]) > t &&
+			               hypot(fb.u[1][0] - fb.u[0][0], fb.u[1][1] - fb.u[0][1]) > t);
+			if (!end_on)
+				crossing_stretch(&st, &fa, &fb, t);
+			if (!end_on && st.n == 0) {
 				/* (two solid boxes show edges here only to an edge
 				 * axis, whose points are the edges' own: not checked) */
 				if (!(solid_box(A) && solid_box(B)) &&

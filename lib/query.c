@@ -585,7 +585,7 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 	/* (a kept point counts only where it is a support point still: a
 	 * cone keeps a point above its apex's height at the apex) */
 	mink_vec3 bk, ak;
-	if (mk_keep_within(B, v3_neg(m), v3_mad(*am, m, d), &bk)) {
+	if (mk_keep_on_feature(B, v3_neg(m), v3_mad(*am, m, d), &bk)) {
 		double o = across(v3_sub(bk, *am), m);
 		double hb = v3_dot(m, *bm);
 		if (o < off && v3_dot(m, bk) <= hb + 8.0 * DBL_EPSILON * fabs(hb) + 1e-12 * B->bound) {
@@ -593,7 +593,7 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 			off = o;
 		}
 	}
-	if (mk_keep_within(A, m, v3_mad(*bm, m, -d), &ak)) {
+	if (mk_keep_on_feature(A, m, v3_mad(*bm, m, -d), &ak)) {
 		double o = across(v3_sub(*bm, ak), m);
 		double ha = v3_dot(m, *am);
 		if (o < off && v3_dot(m, ak) >= ha - 8.0 * DBL_EPSILON * fabs(ha) - 1e-12 * A->bound) {
@@ -717,14 +717,49 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	*eps_out = eps;
 }
 
+/* Whether every point of the core lies within r of one of them: its
+ * bound does for a shape about its frame's origin, but a segment, a
+ * triangle or a hull may lie far from it (a segment 0.75 long 1e6 from
+ * its origin, a hull in world coordinates) and is measured from its first
+ * point, the scan ending at the first point beyond. */
+static int reaches_within(const mk_shape *s, double r)
+{
+	if (s->bound <= r)
+		return 1;
+	const mink_vec3 *p = s->points3;
+	int n = s->count;
+	switch (s->type) {
+	case CORE_SEGMENT:
+	case CORE_TRIANGLE:
+		p = s->corner;
+		n = s->type == CORE_SEGMENT ? 2 : 3;
+		break;
+	case CORE_POINTS3:
+	case CORE_CLIMB3:
+		break;
+	case CORE_POINTS2:
+		for (int i = 1; i < s->count; i++)
+			if (!(hypot(s->points2[i].x - s->points2[0].x, s->points2[i].y - s->points2[0].y) *
+			          s->scale <= r))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+	for (int i = 1; i < n; i++)
+		if (!(v3_len_safe(v3_sub(p[i], p[0])) * s->scale <= r))
+			return 0;
+	return 1;
+}
+
 /* A pair near unit size: solved in either order, a far pair's normal then
  * polished. */
 void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                    mk_answer *ans, double *eps_out)
 {
 	solve_unit_either(A, B, dim, o, ans, eps_out);
-	if (ans->distance + A->margin + B->margin > 4.0 * (A->bound + B->bound) &&
-	    ans->warning == MINK_WARN_NONE)
+	double far = (ans->distance + A->margin + B->margin) / 8.0;
+	if (ans->warning == MINK_WARN_NONE && reaches_within(A, far) && reaches_within(B, far))
 		polish_far(A, B, ans);
 }
 

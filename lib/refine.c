@@ -454,6 +454,32 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 	return mk_keep_within(s, d, x, &y) ? y : x;
 }
 
+/*
+ * mk_keep_within, but where d lies along a cylinder's or cone's side line
+ * to the rounding (across a cylinder's axis, along a cone's slant), onto
+ * that line: the support feature.  Kept within the solid, a point beside
+ * the line left the support plane by its offset squared over the radius,
+ * and a far pair's polish (a disc 1e6 from a cylinder's side) took no
+ * step.
+ */
+int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
+{
+	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
+		return mk_keep_within(s, d, x, out);
+	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 dl = m3_tmul(&s->rot, d);
+	double r = s->radius, hh = s->half_height, dxy = hypot(dl.x, dl.y), dz = dl.z;
+	double apex = hh * dz, rim = r * dxy - hh * dz;
+	double tie = 8.0 * DBL_EPSILON * (r + hh) * v3_len_safe(dl);
+	if (!(hh > 0.0 && dxy > 0.0 &&
+	      (s->type == CORE_CYLINDER ? 2.0 * hh * fabs(dz) <= tie : fabs(apex - rim) <= tie)))
+		return mk_keep_within(s, d, x, out);
+	mink_vec3 e = v3(r * dl.x / dxy, r * dl.y / dxy, -hh);
+	l = v3_segment_closest(e, s->type == CORE_CYLINDER ? v3(e.x, e.y, hh) : v3(0, 0, hh), l);
+	*out = v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
+	return 1;
+}
+
 static int m3_is_zero(const mat3 *m)
 {
 	for (int i = 0; i < 3; i++)
