@@ -521,6 +521,8 @@ static int u_less(const double *a, const double *b)
  * what is thinner than t across becomes the segment between its extreme
  * points, and what is shorter than t a point.
  */
+static double pow2(double x) { return x * x; }
+
 /* The point of f farthest from its point i on the plane (the first of
  * ties). */
 static int farthest(const feature *f, int i)
@@ -604,7 +606,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	int lo = 0, hi = f->n - 1;
 	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
 	int far = farthest(f, 0);
-	if (hypot(f->u[far][0] - f->u[0][0], f->u[far][1] - f->u[0][1]) > len + t) {
+	if (pow2(f->u[far][0] - f->u[0][0]) + pow2(f->u[far][1] - f->u[0][1]) > pow2(len + t)) {
 		lo = farthest(f, far);
 		hi = far;
 		if (u_less(f->u[hi], f->u[lo])) {
@@ -927,6 +929,24 @@ static void overlap_segments(region *r, const feature *a, const feature *b, doub
 	region_put(r, a->u[0][0] + ex * lo, a->u[0][1] + ey * lo);
 	if (hi > lo)
 		region_put(r, a->u[0][0] + ex * hi, a->u[0][1] + ey * hi);
+}
+
+/* Whether an end of segment a lies within t of segment b's line, or the
+ * reverse (on the plane): needed for a stretch, and cheap. */
+static int end_near_line(const feature *a, const feature *b, double t)
+{
+	const feature *f[2] = { a, b };
+	for (int k = 0; k < 2; k++) {
+		const feature *p = f[k], *q = f[1 - k];
+		double ex = q->u[1][0] - q->u[0][0], ey = q->u[1][1] - q->u[0][1];
+		double l2 = t * t * (ex * ex + ey * ey);
+		for (int i = 0; i < 2; i++) {
+			double c = mk_cross2(q->u[0], q->u[1], p->u[i]);
+			if (c * c <= l2)
+				return 1;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -1427,14 +1447,16 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * of a circle of tied normals moved an ellipsoid's by 2e-5), a vertex
 	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
-	plane2 pl = contact_plane(n, dim);
 	if (fb.n == 1 || fa.n == 1) {
 		int on_b = fb.n == 1;
 		point_contact(&out[0], ans, n, t, on_b ? fb.p[0] : fa.p[0], A, B, on_b);
-		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth)
+		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth) {
+			plane2 pl = contact_plane(n, dim);
 			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
+		}
 		return 1;
 	}
+	plane2 pl;
 	/* Two edges that are not parallel (by more than the slop over their
 	 * length) meet in one point: the solver's, where it lies on both.  A
 	 * solver that answers by a face axis gives the other shape's deepest
@@ -1446,6 +1468,12 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		double la = v3_len_safe(ea), lb = v3_len_safe(eb);
 		/* the cross product's squares overflow for edges beyond 1e77 */
 		if (la > t && lb > t && v3_len_safe(v3_cross(ea, eb)) > t * fmax(la, lb)) {
+			/* (two solid boxes show edges here only to an edge axis,
+			 * whose points are the edges' own, and never along each
+			 * other: an edge axis is 1e-6 rad from parallel at least) */
+			if (solid_box(A) && solid_box(B))
+				return 1;
+			pl = contact_plane(n, dim);
 			for (int i = 0; i < 2; i++) {
 				fa.u[i][0] = v3_dot(fa.p[i], pl.t1);
 				fa.u[i][1] = v3_dot(fa.p[i], pl.t2);
@@ -1457,20 +1485,19 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			 * a point) */
 			region st;
 			st.n = 0;
-			int end_on = !(hypot(fa.u[1][0] - fa.u[0][0], fa.u[1][1] - fa.u[0][1]) > t &&
-			               hypot(fb.u[1][0] - fb.u[0][0], fb.u[1][1] - fb.u[0][1]) > t);
-			if (!end_on)
+			double la2 = pow2(fa.u[1][0] - fa.u[0][0]) + pow2(fa.u[1][1] - fa.u[0][1]);
+			double lb2 = pow2(fb.u[1][0] - fb.u[0][0]) + pow2(fb.u[1][1] - fb.u[0][1]);
+			int end_on = !(la2 > t * t && lb2 > t * t);
+			if (!end_on && end_near_line(&fa, &fb, t))
 				crossing_stretch(&st, &fa, &fb, t);
 			if (!end_on && st.n == 0) {
-				/* (two solid boxes show edges here only to an edge
-				 * axis, whose points are the edges' own: not checked) */
-				if (!(solid_box(A) && solid_box(B)) &&
-				    !solver_on_edges(ans, n, &fa, &fb, t, A, B))
+				if (!solver_on_edges(ans, n, &fa, &fb, t, A, B))
 					edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, A, B);
 				return 1;
 			}
 		}
 	}
+	pl = contact_plane(n, dim);
 	project(&fa, &pl, dim, t, size);
 	project(&fb, &pl, dim, t, size);
 	if (fa.n >= 3)

@@ -722,7 +722,13 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
  * triangle or a hull may lie far from it (a segment 0.75 long 1e6 from
  * its origin, a hull in world coordinates) and is measured from its first
  * point, the scan ending at the first point beyond. */
-static int reaches_within(const mk_shape *s, double r)
+static int off_frame(const mk_shape *s)
+{
+	return s->type == CORE_SEGMENT || s->type == CORE_TRIANGLE || s->type == CORE_POINTS3 ||
+	       s->type == CORE_CLIMB3 || s->type == CORE_POINTS2;
+}
+
+static __attribute__((noinline)) int reaches_within(const mk_shape *s, double r)
 {
 	if (s->bound <= r)
 		return 1;
@@ -758,8 +764,12 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
                    mk_answer *ans, double *eps_out)
 {
 	solve_unit_either(A, B, dim, o, ans, eps_out);
-	double far = (ans->distance + A->margin + B->margin) / 8.0;
-	if (ans->warning == MINK_WARN_NONE && reaches_within(A, far) && reaches_within(B, far))
+	double gap = ans->distance + A->margin + B->margin;
+	if (ans->warning != MINK_WARN_NONE || !(gap > 0.0))
+		return;
+	if (gap > 4.0 * (A->bound + B->bound) ||
+	    ((off_frame(A) || off_frame(B)) && reaches_within(A, gap / 8.0) &&
+	     reaches_within(B, gap / 8.0)))
 		polish_far(A, B, ans);
 }
 
