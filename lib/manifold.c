@@ -1405,6 +1405,60 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 	}
 }
 
+/*
+ * Apart, a point (on B when on_b) against a curved shape's feature f of
+ * more than one point (a cap, a side line) whose projection it misses by
+ * more than t: the normal is off by an angle the support distance cannot
+ * see (a box's corner 1e-6 beyond a cylinder's rim: 2e-6 rad, the
+ * distance 1e-12 short), and the contact on the curved shape lay beyond
+ * its rim.  The curved shape's point nearest the point's shadow on its
+ * feature (mk_keep_within: a cap's radius, a side's span) and the point
+ * are a pair of the shapes, so their distance bounds the distance from
+ * above, and the support gap along their direction from below: where the
+ * two meet within the tolerances, that pair, its direction and distance
+ * are the answer.
+ */
+static void point_beside(mk_contact *c, mk_answer *ans, mink_vec3 n, double t, feature *f,
+                         int dim, double size, double eps, const mink_options *o,
+                         const mk_shape *A, const mk_shape *B, int on_b)
+{
+	if (f->n < 2)
+		return;
+	plane2 pl = contact_plane(n, dim);
+	project(f, &pl, dim, t, size);
+	if (f->n < 2)
+		return;
+	mink_vec3 q = on_b ? v3_mad(c->pb, n, B->margin) : v3_mad(c->pa, n, -A->margin);
+	mink_vec3 x = on_b ? v3_mad(c->pa, n, -A->margin) : v3_mad(c->pb, n, B->margin);
+	double u[2] = { v3_dot(x, pl.t1), dim == 3 ? v3_dot(x, pl.t2) : 0.0 };
+	if (!(outside2(f, u) > t))
+		return;
+	/* (f of a cap is a polygon inscribed in it: a point beside the
+	 * polygon may be on the cap, and is kept where it is) */
+	mink_vec3 y;
+	if (!mk_keep_within(on_b ? A : B, on_b ? n : v3_neg(n), x, &y) ||
+	    !(v3_len2(v3_sub(y, x)) > t * t))
+		return;
+	mink_vec3 pa = on_b ? y : q, pb = on_b ? q : y, w = v3_sub(pb, pa);
+	double len = v3_len_safe(w);
+	if (!(len > 0.0) || !isfinite(len))
+		return;
+	mink_vec3 m = v3_scale(w, 1.0 / len);
+	double d = len - (A->margin + B->margin);
+	double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * fabs(d) +
+	             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+	if (!(d > 0.0) || !(d - support_gap(A, B, m) <= tol) || !(d <= ans->distance + tol))
+		return;
+	ans->normal = m;
+	ans->distance = d;
+	ans->pa = v3_mad(pa, m, A->margin);
+	ans->pb = v3_mad(pb, m, -B->margin);
+	mk_share_difference(&ans->pa, &ans->pb, v3_scale(m, -d));
+	c->pa = ans->pa;
+	c->pb = ans->pb;
+	c->distance = d;
+}
+
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
                 double eps, double size, const mink_options *o, mk_contact *out)
 {
@@ -1441,6 +1495,10 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	support_feature(A, dim, n, t, &fa);
 	if (fa.n == 1 && !A->smooth) {
 		point_contact(&out[0], ans, n, t, fa.p[0], A, B, 0);
+		if (B->smooth && ans->distance > 0.0) {
+			support_feature(B, dim, v3_neg(n), t, &fb);
+			point_beside(&out[0], ans, n, t, &fb, dim, size, eps, o, A, B, 0);
+		}
 		return 1;
 	}
 	/* A curved point moves with the normal (a rounding of it on a point
@@ -1453,6 +1511,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth) {
 			plane2 pl = contact_plane(n, dim);
 			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
+		} else if ((on_b ? A : B)->smooth && ans->distance > 0.0) {
+			point_beside(&out[0], ans, n, t, on_b ? &fa : &fb, dim, size, eps, o, A, B, on_b);
 		}
 		return 1;
 	}
