@@ -1350,6 +1350,43 @@ static void edges_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, cons
 	}
 }
 
+/* Where u + k w comes within t of feature f (a segment, or a convex
+ * counter-clockwise polygon): 1 with the k of least size, else 0.  Each
+ * side of f bounds k on one side (a segment: its line within t either
+ * way, its span within t). */
+static int line_into(const feature *f, const double *u, const double *w, double t, double *k)
+{
+	double lo = -INFINITY, hi = INFINITY;
+	int sides = f->n == 2 ? 1 : f->n;
+	for (int i = 0; i < sides; i++) {
+		const double *a = f->u[i], *b = f->u[(i + 1) % f->n];
+		double ex = b[0] - a[0], ey = b[1] - a[1], el = hypot(ex, ey);
+		if (!(el > 0.0))
+			continue;
+		/* across the side (outward negative), and along it */
+		double c0 = (ex * (u[1] - a[1]) - ey * (u[0] - a[0])) / el, c1 = (ex * w[1] - ey * w[0]) / el;
+		double g0 = (ex * (u[0] - a[0]) + ey * (u[1] - a[1])) / el, g1 = (ex * w[0] + ey * w[1]) / el;
+		/* c0 + k c1 >= -t (and <= t for a segment); for a segment also
+		 * -t <= g0 + k g1 <= el + t */
+		double bounds[2][2] = { { -t, f->n == 2 ? t : INFINITY }, { -t, el + t } };
+		for (int m = 0; m < (f->n == 2 ? 2 : 1); m++) {
+			double f0 = m ? g0 : c0, f1 = m ? g1 : c1;
+			if (f1 == 0.0) {
+				if (f0 < bounds[m][0] || f0 > bounds[m][1])
+					return 0;
+				continue;
+			}
+			double k0 = (bounds[m][0] - f0) / f1, k1 = (bounds[m][1] - f0) / f1;
+			lo = fmax(lo, fmin(k0, k1));
+			hi = fmin(hi, fmax(k0, k1));
+		}
+	}
+	if (!(lo <= hi))
+		return 0;
+	*k = fmin(fmax(0.0, lo), hi);
+	return 1;
+}
+
 /*
  * A curved point (on B when on_b) against a polytope's feature f, which
  * has more than one point: the contact c kept within f, seen along n.
@@ -1379,21 +1416,42 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 	nearest2(f, u, v);
 	/* A cylinder's or a cone's point is on a rim, and moves with the
 	 * normal along the rim only (across it, a kink: a flat cone's rim
-	 * moved that way left it by 1e-6); a cone's apex not at all.  Moved
-	 * as far along the rim's tangent as brings it nearest; kept where
-	 * that is not within t of the feature. */
+	 * moved that way left it by 1e-6); a cone's apex not at all.  Turned
+	 * along the rim the least way that brings it within t of the
+	 * feature; kept where no way does. */
 	const mk_shape *s = on_b ? B : A;
 	if (s->type == CORE_CYLINDER || s->type == CORE_CONE) {
+		/* turned about the axis by the angle the tangent's step gives,
+		 * a few times: the tangent line leaves the rim by the step
+		 * squared over the radius (2.4e-6 for a step of 1.2e-3) */
 		mink_vec3 q = on_b ? v3_mad(c->pb, n, B->margin) : v3_mad(c->pa, n, -A->margin);
 		mink_vec3 l = m3_tmul(&s->rot, v3_sub(q, s->pos));
-		mink_vec3 tan = m3_mul(&s->rot, v3(-l.y, l.x, 0.0));
-		double tu[2] = { v3_dot(tan, pl->t1), dim == 3 ? v3_dot(tan, pl->t2) : 0.0 };
-		double t2 = tu[0] * tu[0] + tu[1] * tu[1];
-		double k = t2 > 0.0 ? ((v[0] - u[0]) * tu[0] + (v[1] - u[1]) * tu[1]) / t2 : 0.0;
-		v[0] = u[0] + k * tu[0];
-		v[1] = u[1] + k * tu[1];
-		if (!(outside2(f, v) <= t))
+		double w[2] = { u[0], u[1] };
+		for (int it = 0; it < 4 && !(outside2(f, w) <= t); it++) {
+			mink_vec3 tan = m3_mul(&s->rot, v3(-l.y, l.x, 0.0));
+			double tu[2] = { v3_dot(tan, pl->t1), dim == 3 ? v3_dot(tan, pl->t2) : 0.0 }, k;
+			/* (into the feature itself where the tangent reaches it,
+			 * else within t/2 of it: within t of each side is up to
+			 * t / sin(a/2) from a corner of angle a, and a segment is
+			 * met on its line only by a rounding) */
+			if (!line_into(f, w, tu, 0.0, &k) && !line_into(f, w, tu, 0.5 * t, &k))
+				return;
+			double ck = cos(k), sk = sin(k);
+			l = v3(l.x * ck - l.y * sk, l.x * sk + l.y * ck, l.z);
+			q = v3_add(s->pos, m3_mul(&s->rot, l));
+			w[0] = v3_dot(q, pl->t1);
+			w[1] = dim == 3 ? v3_dot(q, pl->t2) : 0.0;
+		}
+		if (!(outside2(f, w) <= t))
 			return;
+		if (on_b) {
+			c->pb = v3_mad(q, n, -B->margin);
+			c->pa = v3_mad(c->pb, n, -ans->distance);
+		} else {
+			c->pa = v3_mad(q, n, A->margin);
+			c->pb = v3_mad(c->pa, n, ans->distance);
+		}
+		return;
 	}
 	x = lift(f, pl, n, v);
 	if (on_b) {

@@ -277,10 +277,16 @@ int oracle_separated2(const mink_vec2 *a2, int na, const mink_vec2 *b2, int nb)
 mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
 {
 	mink_vec3 ab = sub(b, a);
-	double dd = dot(ab, ab);
+	/* in units of the segment's largest coordinate: the squares of a
+	 * segment 1e-294 long underflow to 0, which took it for a point */
+	double m = fmax(fabs(ab.x), fmax(fabs(ab.y), fabs(ab.z)));
+	if (!(m > 0) || !isfinite(m))
+		return a;
+	mink_vec3 u = scale(ab, ldexp(1.0, -ilogb(m)));
+	double dd = dot(ab, u);
 	if (dd <= 0)
 		return a;
-	double t = dot(sub(p, a), ab) / dd;
+	double t = dot(sub(p, a), u) / dd;
 	if (t <= 0)
 		return a;
 	if (t >= 1)
