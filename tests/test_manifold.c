@@ -645,8 +645,16 @@ static double support(const body *b, mink_vec3 d)
 	return v + b->margin;
 }
 
-/* How far world point p lies outside the body (<= 0 inside). */
+static double outside_core(const body *b, mink_vec3 p);
+
+/* How far world point p lies outside the body (<= 0 inside), its margin
+ * taken off. */
 static double outside(const body *b, mink_vec3 p)
+{
+	return outside_core(b, p) - b->margin;
+}
+
+static double outside_core(const body *b, mink_vec3 p)
 {
 	mink_vec3 l = to_local(b, p);
 	switch (b->kind) {
@@ -654,7 +662,7 @@ static double outside(const body *b, mink_vec3 p)
 		double ox = fabs(l.x) - b->h.x, oy = fabs(l.y) - b->h.y, oz = fabs(l.z) - b->h.z;
 		double in = fmax(ox, fmax(oy, oz));
 		double out = sqrt(pow(fmax(ox, 0), 2) + pow(fmax(oy, 0), 2) + pow(fmax(oz, 0), 2));
-		return (in > 0 ? out : in) - b->margin;
+		return in > 0 ? out : in;
 	}
 	case S_HULL:
 	case S_TRI: {
@@ -2333,12 +2341,12 @@ static void sweep_round(void)
 }
 
 /*
- * Shapes of round and degenerate numbers: boxes, cylinders, cones and
- * capsules of extents and hulls and triangles of corners from a palette
- * of 0, 1e-12, 1e-6, 1e-3, 1/4, 1/3, 1/2 and 1 (either sign), some hulls
- * with a vertex 1e3 or 1e6 away, in quarter and eighth turns, at palette
- * places: needles, specks, zero-length edges, repeated corners, ties
- * along the normal.  The patch's checks are the sweeps' own.  This
+ * Shapes of round and degenerate numbers: boxes, cylinders, cones,
+ * capsules and spheres of extents and hulls and triangles of corners from
+ * a palette of 0, 1e-12, 1e-6, 1e-3, 1/4, 1/3, 1/2 and 1 (either sign), a
+ * quarter of them rounded by a margin from it, in quarter and eighth
+ * turns, at palette places: needles, specks, zero-length edges, repeated
+ * corners, ties along the normal.  The patch's checks are the sweeps' own.  This
  * sweep found: a segment of no length (a hull of one point twice) whose
  * contact stayed the solver's, 1e6 off it; a needle's end taken as its
  * feature (a box of three axes within the slop kept the first two, a
@@ -2358,7 +2366,7 @@ static mink_vec3 palette_point(tu_rng *g)
 	return V(x, y, z);
 }
 
-static void palette_body(tu_rng *g, body *b)
+static void palette_body(tu_rng *g, body *b, int rounded)
 {
 	mink_vec3 p[10];
 	int k = tu_rng_int(g, 0, 5), n;
@@ -2381,27 +2389,30 @@ static void palette_body(tu_rng *g, body *b)
 		body_points(b, S_TRI, p, 3);
 		break;
 	default: {
-		static const int kinds[3] = {S_CAPSULE, S_CYL, S_CONE};
+		static const int kinds[4] = {S_CAPSULE, S_CYL, S_CONE, S_SPHERE};
 		double r = fabs(palette_value(g)), hh = fabs(palette_value(g));
-		body_round(b, kinds[tu_rng_int(g, 0, 2)], r > 0 ? r : 0.5, hh);
+		body_round(b, kinds[tu_rng_int(g, 0, rounded ? 3 : 2)], r > 0 ? r : 0.5, hh);
 	}
 	}
 	const double h = sqrt(0.5);
 	const mink_quat turns[6] = {{1, 0, 0, 0}, {h, h, 0, 0}, {h, 0, h, 0}, {h, 0, 0, h}, {0, 1, 0, 0},
 	                            {0.9238795325112867, 0, 0, 0.3826834323650898}};
+	/* a quarter of the shapes rounded */
+	if (rounded && tu_rng_int(g, 0, 3) == 0)
+		b->margin = fabs(palette_value(g));
 	mink_vec3 at = palette_point(g);
 	body_place(b, tu_pose3(at.x, at.y, at.z, turns[tu_rng_int(g, 0, 5)]));
 }
 
-static void sweep_palette(void)
+static void sweep_palette(int rounded)
 {
 	tu_rng g;
-	tu_rng_seed(&g, 0x70616cu);
+	tu_rng_seed(&g, rounded ? 0x726f70616cu : 0x70616cu);
 	body A, B;
-	family_begin("palette: degenerate shapes");
+	family_begin(rounded ? "palette: rounded too" : "palette: degenerate shapes");
 	for (int i = 0; i < 4000 * sweep_scale; i++) {
-		palette_body(&g, &A);
-		palette_body(&g, &B);
+		palette_body(&g, &A, rounded);
+		palette_body(&g, &B, rounded);
 		set_label("[%s] pair %d", cur_fam->name, i);
 		pair3(&A, &B, 4, 1e-9, 1);
 	}
@@ -3071,17 +3082,25 @@ static void test_palette(void **state)
 	(void)state;
 	report_reset();
 	tu_begin();
-	sweep_palette();
+	sweep_palette(0);
+	int plain = cur_fam->failed;
+	sweep_palette(1);
+	int rounded = cur_fam->failed;
 	long n = report("palette");
-	/* Known, of 4000 pairs (both orders each; 61 failed before the fixes
-	 * above): lone contacts of needles and slivers 1e-12 to 4e-10 beyond
-	 * a support plane, within the contact tolerance but beyond the
-	 * query's (3); a disc patch reduced to 0.51 of the inner region; a
-	 * disc seen edge on beside a flat cone's slant, both curved, their
-	 * features 1.5e-3 apart on the plane (the normal 2e-6 rad off, within
-	 * the distance's tolerance). */
-	CHECK(cur_fam->failed <= 5, "%d pairs failed, 5 known (%ld checks; see the table above)",
-	      cur_fam->failed, n);
+	/* Known, of 4000 pairs each (both orders; 61 and 41 failed before the
+	 * fixes above).  Plain: lone contacts of needles and slivers 1e-12 to
+	 * 4e-10 beyond a support plane, within the contact tolerance but
+	 * beyond the query's (3); a disc patch reduced to 0.51 of the inner
+	 * region; a disc seen edge on beside a flat cone's slant, both
+	 * curved, their features 1.5e-3 apart on the plane (the normal 2e-6
+	 * rad off, within the distance's tolerance).  Rounded: three pairs
+	 * flagged approximate, EPA out of room: a needle box and a sliver
+	 * triangle lying along a cylinder's radius from its axis, whose
+	 * overlap is 0.5 along a whole arc of directions (the depth 4e-9 and
+	 * 3e-8 high, flagged), a rounded box deep in a rounded cone. */
+	CHECK(plain <= 5 && rounded <= 3,
+	      "%d and %d pairs failed, 5 and 3 known (%ld checks; see the table above)", plain,
+	      rounded, n);
 	tu_end("palette", 0);
 }
 
