@@ -1276,12 +1276,11 @@ static int solid_box(const mk_shape *s)
 /* The contact where one side's feature is the point q (a vertex, or a
  * curved shape's point): the solver's, where its point on that side (on
  * B when on_b) is q to t, else q's, d along n to the other side. */
-static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
-                          mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
+/* The contact at q, a point of B's core when on_b, else of A's: the
+ * margins along n, the other point d along n from it. */
+static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink_vec3 q,
+                          const mk_shape *A, const mk_shape *B, int on_b)
 {
-	mink_vec3 solver = on_b ? v3_mad(ans->pb, n, B->margin) : v3_mad(ans->pa, n, -A->margin);
-	if (!(v3_len2(v3_sub(solver, q)) > t * t))
-		return;
 	if (on_b) {
 		c->pb = v3_mad(q, n, -B->margin);
 		c->pa = v3_mad(c->pb, n, -ans->distance);
@@ -1289,6 +1288,14 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 		c->pa = v3_mad(q, n, A->margin);
 		c->pb = v3_mad(c->pa, n, ans->distance);
 	}
+}
+
+static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
+                          mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
+{
+	mink_vec3 solver = on_b ? v3_mad(ans->pb, n, B->margin) : v3_mad(ans->pa, n, -A->margin);
+	if (v3_len2(v3_sub(solver, q)) > t * t)
+		place_contact(c, ans, n, q, A, B, on_b);
 }
 
 /* The nearest point of feature f (a segment, or a convex counter-clockwise
@@ -1341,13 +1348,10 @@ static void edges_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, cons
 	                  v3(fb->u[0][0], fb->u[0][1], 0.0), v3(fb->u[1][0], fb->u[1][1], 0.0), &ya,
 	                  &yb);
 	double ua[2] = { ya.x, ya.y }, ub[2] = { yb.x, yb.y };
-	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth) {
-		c->pa = v3_mad(lift(fa, pl, n, ua), n, A->margin);
-		c->pb = v3_mad(c->pa, n, ans->distance);
-	} else {
-		c->pb = v3_mad(lift(fb, pl, n, ub), n, -B->margin);
-		c->pa = v3_mad(c->pb, n, -ans->distance);
-	}
+	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth)
+		place_contact(c, ans, n, lift(fa, pl, n, ua), A, B, 0);
+	else
+		place_contact(c, ans, n, lift(fb, pl, n, ub), A, B, 1);
 }
 
 /* Where u + k w comes within t of feature f (a segment, or a convex
@@ -1442,25 +1446,11 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 			w[0] = v3_dot(q, pl->t1);
 			w[1] = dim == 3 ? v3_dot(q, pl->t2) : 0.0;
 		}
-		if (!(outside2(f, w) <= t))
-			return;
-		if (on_b) {
-			c->pb = v3_mad(q, n, -B->margin);
-			c->pa = v3_mad(c->pb, n, -ans->distance);
-		} else {
-			c->pa = v3_mad(q, n, A->margin);
-			c->pb = v3_mad(c->pa, n, ans->distance);
-		}
+		if (outside2(f, w) <= t)
+			place_contact(c, ans, n, q, A, B, on_b);
 		return;
 	}
-	x = lift(f, pl, n, v);
-	if (on_b) {
-		c->pa = v3_mad(x, n, A->margin);
-		c->pb = v3_mad(c->pa, n, ans->distance);
-	} else {
-		c->pb = v3_mad(x, n, -B->margin);
-		c->pa = v3_mad(c->pb, n, -ans->distance);
-	}
+	place_contact(c, ans, n, lift(f, pl, n, v), A, B, !on_b);
 }
 
 /*
