@@ -619,7 +619,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	double ha = h(&q.a, n), hb = h(&q.b, scale(n, -1));
 	/* A contact is on its shape to mink's contact tolerance, 1e-9 of the
 	 * pair's size (the radii and the positions' distance; mink(5)). */
-	double S = L + norm(sub(q.a.f.pos, q.b.f.pos)), ctol = fmax(tol, 1e-9 * S) + 64 * DBL_EPSILON * S;
+	double S = L + norm(sub(q.a.f.pos, q.b.f.pos));
+	double ctol = fmax(tol, 1e-9 * S) + 64 * DBL_EPSILON * S;
 	for (int i = 0; i < res.contact_count; i++) {
 		const mink_contact *c = &res.contacts[i];
 		fuzz_check(isfinite(c->distance) && isfinite(norm(c->point_a)) && isfinite(norm(c->point_b)),

@@ -1273,9 +1273,6 @@ static int solid_box(const mk_shape *s)
 	return s->type == CORE_BOX && s->half.x > 0.0 && s->half.y > 0.0 && s->half.z > 0.0;
 }
 
-/* The contact where one side's feature is the point q (a vertex, or a
- * curved shape's point): the solver's, where its point on that side (on
- * B when on_b) is q to t, else q's, d along n to the other side. */
 /* The contact at q, a point of B's core when on_b, else of A's: the
  * margins along n, the other point d along n from it. */
 static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink_vec3 q,
@@ -1290,6 +1287,9 @@ static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink
 	}
 }
 
+/* The contact where one side's feature is the point q (a vertex, or a
+ * curved shape's point): the solver's, where its point on that side (on
+ * B when on_b) is q to t, else q's, d along n to the other side. */
 static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
                           mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
@@ -1368,8 +1368,10 @@ static int line_into(const feature *f, const double *u, const double *w, double 
 		if (!(el > 0.0))
 			continue;
 		/* across the side (outward negative), and along it */
-		double c0 = (ex * (u[1] - a[1]) - ey * (u[0] - a[0])) / el, c1 = (ex * w[1] - ey * w[0]) / el;
-		double g0 = (ex * (u[0] - a[0]) + ey * (u[1] - a[1])) / el, g1 = (ex * w[0] + ey * w[1]) / el;
+		double c0 = (ex * (u[1] - a[1]) - ey * (u[0] - a[0])) / el;
+		double c1 = (ex * w[1] - ey * w[0]) / el;
+		double g0 = (ex * (u[0] - a[0]) + ey * (u[1] - a[1])) / el;
+		double g1 = (ex * w[0] + ey * w[1]) / el;
 		/* c0 + k c1 >= -t (and <= t for a segment); for a segment also
 		 * -t <= g0 + k g1 <= el + t */
 		double bounds[2][2] = { { -t, f->n == 2 ? t : INFINITY }, { -t, el + t } };
@@ -1417,7 +1419,6 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 	double u[2] = { v3_dot(x, pl->t1), dim == 3 ? v3_dot(x, pl->t2) : 0.0 }, v[2];
 	if (!(outside2(f, u) > t))
 		return;
-	nearest2(f, u, v);
 	/* A cylinder's or a cone's point is on a rim, and moves with the
 	 * normal along the rim only (across it, a kink: a flat cone's rim
 	 * moved that way left it by 1e-6); a cone's apex not at all.  Turned
@@ -1450,6 +1451,7 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 			place_contact(c, ans, n, q, A, B, on_b);
 		return;
 	}
+	nearest2(f, u, v);
 	place_contact(c, ans, n, lift(f, pl, n, v), A, B, !on_b);
 }
 

@@ -717,17 +717,19 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	*eps_out = eps;
 }
 
-/* Whether every point of the core lies within r of one of them: its
- * bound does for a shape about its frame's origin, but a segment, a
- * triangle or a hull may lie far from it (a segment 0.75 long 1e6 from
- * its origin, a hull in world coordinates) and is measured from its first
- * point, the scan ending at the first point beyond. */
+/* A core that may lie far from its frame's origin: a segment, a
+ * triangle, a point set (a segment 0.75 long 1e6 from its origin, a hull
+ * in world coordinates). */
 static int off_frame(const mk_shape *s)
 {
 	return s->type == CORE_SEGMENT || s->type == CORE_TRIANGLE || s->type == CORE_POINTS3 ||
 	       s->type == CORE_CLIMB3 || s->type == CORE_POINTS2;
 }
 
+/* Whether every point of the core lies within r of one of them: its
+ * bound says so for a shape about its frame's origin; one off its frame
+ * is measured from its first point, the scan ending at the first point
+ * beyond. */
 static __attribute__((noinline)) int reaches_within(const mk_shape *s, double r)
 {
 	if (s->bound <= r)

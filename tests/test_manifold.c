@@ -2356,7 +2356,8 @@ static void sweep_round(void)
  */
 static double palette_value(tu_rng *g)
 {
-	static const double pal[12] = {0, 1e-6, 1e-3, 0.25, 1.0 / 3, -1e-6, -0.25, 1e-12, 0.5, 1, -0.5, -1};
+	static const double pal[12] = {0,   1e-6, 1e-3, 0.25, 1.0 / 3, -1e-6,
+	                               -0.25, 1e-12, 0.5, 1, -0.5, -1};
 	return pal[tu_rng_int(g, 0, 11)];
 }
 
