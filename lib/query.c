@@ -434,6 +434,110 @@ static int point_inside(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 	return 0;
 }
 
+/*
+ * The support gap along unit n (the distance's lower bound, minus the
+ * depth's upper bound) raised by a pattern search on the sphere: steps
+ * of s radians along the tangents either way, each kept where the gap
+ * grows, s halved where none does, down to 1e-12.  An answer left
+ * uncertified where the minimisers form a continuum (a needle along a
+ * cylinder's radius from its axis: the overlap is the radius along a
+ * whole arc of directions, and least at one end of it by 1e-6 times the
+ * angle) ends a few 1e-3 rad inside the arc, its depth 4e-9 high; the
+ * bounds below then meet the gap at the arc's end.  1 where it rose.
+ */
+/* The axes of a core whose support has a kink across them (a box's
+ * faces, a cylinder's or cone's rims), in the query frame, into ax;
+ * their count. */
+static int kink_axes(const mk_shape *s, mink_vec3 *ax)
+{
+	if (s->type == CORE_BOX) {
+		for (int i = 0; i < 3; i++)
+			ax[i] = m3_mul(&s->rot, v3(i == 0, i == 1, i == 2));
+		return 3;
+	}
+	if (s->type == CORE_CYLINDER || s->type == CORE_CONE) {
+		ax[0] = m3_mul(&s->rot, v3(0, 0, 1));
+		return 1;
+	}
+	return 0;
+}
+
+static int climb_gap(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *gap)
+{
+	mink_vec3 m = *n, ax[6];
+	double g = *gap;
+	int evals = 0, nax = kink_axes(A, ax);
+	nax += kink_axes(B, ax + nax);
+	for (double s = 1e-2; s > 1e-12 && evals < 900;) {
+		/* the tangents, and the ways along each kink's circle (a
+		 * needle's arc lies on a cylinder's rim circle, which no fixed
+		 * tangent follows: off it the support rises by the step) */
+		mink_vec3 dirs[16];
+		int nd = 0;
+		mink_vec3 t1, t2;
+		mink_tangents(m, &t1, &t2);
+		dirs[nd++] = t1;
+		dirs[nd++] = v3_neg(t1);
+		dirs[nd++] = t2;
+		dirs[nd++] = v3_neg(t2);
+		for (int i = 0; i < nax; i++) {
+			mink_vec3 t = v3_cross(ax[i], m);
+			double l = v3_len(t);
+			if (!(l > 1e-3))
+				continue;
+			dirs[nd++] = v3_scale(t, 1.0 / l);
+			dirs[nd++] = v3_scale(t, -1.0 / l);
+		}
+		int moved = 0;
+		for (int k = 0; k < nd; k++) {
+			mink_vec3 q = v3_normalize_or(v3_mad(m, dirs[k], s), m);
+			double gq = v3_dot(q, mk_support(B, v3_neg(q))) - v3_dot(q, mk_support(A, q));
+			evals++;
+			if (gq > g) {
+				m = q;
+				g = gq;
+				moved = 1;
+				break;
+			}
+		}
+		if (!moved)
+			s *= 0.5;
+	}
+	if (!(g > *gap))
+		return 0;
+	*n = m;
+	*gap = g;
+	return 1;
+}
+
+/* The bounds of a body of revolution about a point of the other on its
+ * axis, to meet the gap lower along n (sa, sb the support points): the
+ * new upper bound, or upper. */
+static double axial_bounds(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mink_vec3 n,
+                           mink_vec3 sa, mink_vec3 sb, double lower, double upper, double slack)
+{
+	/* A polytope's corner on a cylinder's or a cone's axis: the slices'
+	 * bound.  It is exact to rounding where it applies, so it certifies
+	 * only a value that meets it within the relative tolerance: the
+	 * size's share of the tolerance would pass a normal off by a
+	 * fraction of a radian on a tiny depth, which the search in the
+	 * other order then finds exactly. */
+	double tight = tol->rel * fabs(lower) + tol->eps;
+	double slices = mk_slice_bound(A, B, -lower - tight);
+	if (slices > 0.0 && -slices - lower <= tight)
+		upper = fmin(upper, -slices);
+	/* A point of one on the axis of the other, a body of revolution (a
+	 * cone's apex on a cone's axis): a ring.  Asked for half the room,
+	 * so that its bound (the target itself) is inside the slack after
+	 * rounding. */
+	if (!(upper - lower <= slack)) {
+		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight);
+		if (ring > 0.0)
+			upper = fmin(upper, -ring);
+	}
+	return upper;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -464,29 +568,29 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 			turned = 1;
 		}
 	}
-	if (!(upper - lower <= slack) && dim == 3) {
-		/* A polytope's corner on a cylinder's or a cone's axis: the
-		 * slices' bound.  It is exact to rounding where it applies, so
-		 * it certifies only a value that meets it within the relative
-		 * tolerance: the size's share of the tolerance would pass a
-		 * normal off by a fraction of a radian on a tiny depth, which
-		 * the search in the other order then finds exactly. */
-		double tight = tol->rel * fabs(lower) + tol->eps;
-		double slices = mk_slice_bound(A, B, -lower - tight);
-		if (slices > 0.0 && -slices - lower <= tight)
-			upper = fmin(upper, -slices);
-		/* A point of one on the axis of the other, a body of
-		 * revolution (a cone's apex on a cone's axis): a ring.  Asked
-		 * for half the room, so that its bound (the target itself) is
-		 * inside the slack after rounding. */
-		if (!(upper - lower <= slack)) {
-			double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight);
-			if (ring > 0.0)
-				upper = fmin(upper, -ring);
-		}
+	if (!(upper - lower <= slack) && dim == 3)
+		upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
+	/* Still apart: the gap climbed, and the bounds tried again at the
+	 * normal it reaches. */
+	if (!(upper - lower <= slack) && dim == 3 && climb_gap(A, B, &n, &lower)) {
+		sa = mk_support(A, n);
+		sb = mk_support(B, v3_neg(n));
+		slack = mk_slack(tol, lower);
+		turned = 1;
+		if (!(upper - lower <= slack))
+			upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
 	}
-	if (!(upper - lower <= slack))
+	if (!(upper - lower <= slack)) {
+		/* uncertified still: the climbed gap is a better answer, if
+		 * not a certified one */
+		if (turned && lower > c->core) {
+			c->core = lower;
+			c->n = n;
+			c->pa = sa;
+			c->pb = v3_mad(sa, n, lower);
+		}
 		return;
+	}
 	c->upper = upper;
 	/* The value is the support distance along n, and the points its
 	 * support points, unless the search's own are within the bounds and

@@ -3094,13 +3094,12 @@ static void test_palette(void **state)
 	 * beyond the query's (3); a disc patch reduced to 0.51 of the inner
 	 * region; a disc seen edge on beside a flat cone's slant, both
 	 * curved, their features 1.5e-3 apart on the plane (the normal 2e-6
-	 * rad off, within the distance's tolerance).  Rounded: three pairs
-	 * flagged approximate, EPA out of room: a needle box and a sliver
-	 * triangle lying along a cylinder's radius from its axis, whose
-	 * overlap is 0.5 along a whole arc of directions (the depth 4e-9 and
-	 * 3e-8 high, flagged), a rounded box deep in a rounded cone. */
-	CHECK(plain <= 5 && rounded <= 3,
-	      "%d and %d pairs failed, 5 and 3 known (%ld checks; see the table above)", plain,
+	 * rad off, within the distance's tolerance).  Rounded: a rounded
+	 * needle box deep in a rounded cone, flagged approximate (EPA out of
+	 * room; two more such pairs, needles along a cylinder's radius, are
+	 * certified since the gap climbs along the rim's circle). */
+	CHECK(plain <= 5 && rounded <= 1,
+	      "%d and %d pairs failed, 5 and 1 known (%ld checks; see the table above)", plain,
 	      rounded, n);
 	tu_end("palette", 0);
 }
