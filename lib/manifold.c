@@ -1294,8 +1294,18 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
                           mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
 	mink_vec3 solver = on_b ? v3_mad(ans->pb, n, B->margin) : v3_mad(ans->pa, n, -A->margin);
-	if (v3_len2(v3_sub(solver, q)) > t * t)
-		place_contact(c, ans, n, q, A, B, on_b);
+	if (!(v3_len2(v3_sub(solver, q)) > t * t))
+		return;
+	/* A solver's point on the shape and on its support plane (to t) is
+	 * a contact too: a long edge is one vertex only because the normal
+	 * is off by a rounding (1.3e-9 rad drops the far end of an edge 1e6
+	 * long by 1.3e-3), and the vertex was 0.3 from the closest point. */
+	const mk_shape *s = on_b ? B : A;
+	mink_vec3 d = on_b ? v3_neg(n) : n, k;
+	if (fabs(v3_dot(d, v3_sub(solver, q))) <= t && mk_keep_within(s, d, solver, &k) &&
+	    v3_len2(v3_sub(k, solver)) <= t * t)
+		return;
+	place_contact(c, ans, n, q, A, B, on_b);
 }
 
 /* The nearest point of feature f (a segment, or a convex counter-clockwise

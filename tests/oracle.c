@@ -282,7 +282,8 @@ mink_vec3 oracle_closest_on_segment(mink_vec3 p, mink_vec3 a, mink_vec3 b)
 	double m = fmax(fabs(ab.x), fmax(fabs(ab.y), fabs(ab.z)));
 	if (!(m > 0) || !isfinite(m))
 		return a;
-	mink_vec3 u = scale(ab, ldexp(1.0, -ilogb(m)));
+	int e = ilogb(m); /* (one factor 2^-e overflows below 2^-1023) */
+	mink_vec3 u = v3(ldexp(ab.x, -e), ldexp(ab.y, -e), ldexp(ab.z, -e));
 	double dd = dot(ab, u);
 	if (dd <= 0)
 		return a;

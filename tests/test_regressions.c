@@ -1823,6 +1823,50 @@ static void test_needle_box(void **state)
 }
 
 /*
+ * From fuzz/geometry.c: a point 0.1 from a segment 1e6 long, beside its
+ * middle.  The normal is off the segment's perpendicular by a rounding
+ * (1.3e-9 rad), which over 1e6 drops the far end below the near one by
+ * more than the slop, so the segment's feature was its near end alone,
+ * and the contact was moved there: 0.3 along the segment from the closest
+ * point, and the point's own contact 0.3 off it.  Here segments and
+ * triangles (the segment with a third corner 1e-3 aside) 1e6 and 1e3
+ * long, at random directions, passing 0.1 from a point, their nearest
+ * point 0.3 from an end or in the middle: the point's contact is the
+ * point (to 1e-9 of the size), the other on the segment's line.
+ */
+static void test_point_beside_long_edge(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x6c6f6e67u);
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 800; i++) {
+		double len = i % 2 ? 1e6 : 1e3, near = i / 2 % 2 ? 0.3 : 0.5 * len;
+		mink_vec3 u = tu_rng_unit_vec3(&rng), w = tu_rng_unit_vec3(&rng);
+		mink_vec3 v = tu_normalize(tu_sub(w, tu_scale(u, tu_dot(w, u))));
+		mink_vec3 c = tu_scale(v, 0.1); /* the segment's point nearest the origin */
+		mink_vec3 p0 = tu_sub(c, tu_scale(u, len - near)), p1 = tu_add(c, tu_scale(u, near));
+		int tri = i / 4 % 2;
+		mink_shape3 a = tri ? mink_triangle3(p0, p1, tu_add(p0, tu_scale(v, 1e-3)))
+		                    : mink_segment3(p0, p1);
+		mink_shape3 b = tu_sphere(0.0);
+		mink_pose3 id = tu_pose3(0, 0, 0, tu_quat_identity());
+		mink_result r;
+		mink_query3(&a, &id, &b, &id, NULL, &r);
+		tu_case("%s %g long, nearest point %g from an end", tri ? "triangle" : "segment", len, near);
+		double size = len;
+		CHECK(r.status == MINK_OK && tu_norm(r.point_b) <= 1e-9 * size &&
+		          fabs(tu_dot(tu_sub(r.point_a, c), u)) <= 1e-9 * size,
+		      "status %s; point_b %.3g from the point, point_a %.3g along the segment from the "
+		      "nearest", mink_status_name(r.status), tu_norm(r.point_b),
+		      fabs(tu_dot(tu_sub(r.point_a, c), u)));
+		cases++;
+	}
+	tu_end("a point beside a long edge", cases);
+}
+
+/*
  * A needle (a thin box, or a sliver triangle) lying along a cylinder's
  * radius from its axis, inside it: pushed out along its own direction
  * its axis end travels the radius, and along every direction within a
@@ -1956,6 +2000,7 @@ int main(void)
 		cmocka_unit_test(test_flat_cone_axis),
 		cmocka_unit_test(test_far_vertex),
 		cmocka_unit_test(test_point_in_axial),
+		cmocka_unit_test(test_point_beside_long_edge),
 		cmocka_unit_test(test_needle_on_radius),
 		cmocka_unit_test(test_segment_point_on_axis),
 		cmocka_unit_test(test_needle_box),
