@@ -74,6 +74,13 @@ static plane2 contact_plane(mink_vec3 n, int dim)
 	return pl;
 }
 
+/* Point x's coordinates on the plane, in u. */
+static void on_plane(const plane2 *pl, int dim, mink_vec3 x, double *u)
+{
+	u[0] = v3_dot(x, pl->t1);
+	u[1] = dim == 3 ? v3_dot(x, pl->t2) : 0.0;
+}
+
 /* ---- the supporting feature of a core, in its own frame ---- */
 
 static void put(feature *f, mink_vec3 p)
@@ -543,8 +550,7 @@ static int farthest(const feature *f, int i)
 static void project(feature *f, const plane2 *pl, int dim, double t, double size)
 {
 	for (int i = 0; i < f->n; i++) {
-		f->u[i][0] = v3_dot(f->p[i], pl->t1);
-		f->u[i][1] = dim == 3 ? v3_dot(f->p[i], pl->t2) : 0.0;
+		on_plane(pl, dim, f->p[i], f->u[i]);
 	}
 	if (f->n < 2)
 		return;
@@ -1273,6 +1279,14 @@ static int solid_box(const mk_shape *s)
 	return s->type == CORE_BOX && s->half.x > 0.0 && s->half.y > 0.0 && s->half.z > 0.0;
 }
 
+/* The core's point of contact pa-pb on B when on_b, else on A: the
+ * margin taken off along n. */
+static mink_vec3 core_point(mink_vec3 pa, mink_vec3 pb, mink_vec3 n, const mk_shape *A,
+                            const mk_shape *B, int on_b)
+{
+	return on_b ? v3_mad(pb, n, B->margin) : v3_mad(pa, n, -A->margin);
+}
+
 /* The contact at q, a point of B's core when on_b, else of A's: the
  * margins along n, the other point d along n from it. */
 static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink_vec3 q,
@@ -1293,7 +1307,7 @@ static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink
 static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
                           mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
-	mink_vec3 solver = on_b ? v3_mad(ans->pb, n, B->margin) : v3_mad(ans->pa, n, -A->margin);
+	mink_vec3 solver = core_point(ans->pa, ans->pb, n, A, B, on_b);
 	if (!(v3_len2(v3_sub(solver, q)) > t * t))
 		return;
 	/* A solver's point on the shape and on its support plane (to t) is
@@ -1334,7 +1348,8 @@ static void nearest2(const feature *f, const double *u, double *x)
 static int solver_on_edges(const mk_answer *ans, mink_vec3 n, const feature *fa,
                            const feature *fb, double t, const mk_shape *A, const mk_shape *B)
 {
-	mink_vec3 ca = v3_mad(ans->pa, n, -A->margin), cb = v3_mad(ans->pb, n, B->margin);
+	mink_vec3 ca = core_point(ans->pa, ans->pb, n, A, B, 0);
+	mink_vec3 cb = core_point(ans->pa, ans->pb, n, A, B, 1);
 	return v3_len2(v3_sub(ca, v3_segment_closest(fa->p[0], fa->p[1], ca))) <= t * t &&
 	       v3_len2(v3_sub(cb, v3_segment_closest(fb->p[0], fb->p[1], cb))) <= t * t;
 }
@@ -1425,8 +1440,8 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 		point_contact(c, ans, n, t, f->p[0], A, B, !on_b);
 		return;
 	}
-	mink_vec3 x = on_b ? v3_mad(c->pa, n, -A->margin) : v3_mad(c->pb, n, B->margin);
-	double u[2] = { v3_dot(x, pl->t1), dim == 3 ? v3_dot(x, pl->t2) : 0.0 }, v[2];
+	double u[2], v[2];
+	on_plane(pl, dim, core_point(c->pa, c->pb, n, A, B, !on_b), u);
 	if (!(outside2(f, u) > t))
 		return;
 	/* A cylinder's or a cone's point is on a rim, and moves with the
@@ -1439,12 +1454,13 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 		/* turned about the axis by the angle the tangent's step gives,
 		 * a few times: the tangent line leaves the rim by the step
 		 * squared over the radius (2.4e-6 for a step of 1.2e-3) */
-		mink_vec3 q = on_b ? v3_mad(c->pb, n, B->margin) : v3_mad(c->pa, n, -A->margin);
+		mink_vec3 q = core_point(c->pa, c->pb, n, A, B, on_b);
 		mink_vec3 l = m3_tmul(&s->rot, v3_sub(q, s->pos));
 		double w[2] = { u[0], u[1] };
 		for (int it = 0; it < 4 && !(outside2(f, w) <= t); it++) {
 			mink_vec3 tan = m3_mul(&s->rot, v3(-l.y, l.x, 0.0));
-			double tu[2] = { v3_dot(tan, pl->t1), dim == 3 ? v3_dot(tan, pl->t2) : 0.0 }, k;
+			double tu[2], k;
+			on_plane(pl, dim, tan, tu);
 			/* (into the feature itself where the tangent reaches it,
 			 * else within t/2 of it: within t of each side is up to
 			 * t / sin(a/2) from a corner of angle a, and a segment is
@@ -1454,8 +1470,7 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 			double ck = cos(k), sk = sin(k);
 			l = v3(l.x * ck - l.y * sk, l.x * sk + l.y * ck, l.z);
 			q = v3_add(s->pos, m3_mul(&s->rot, l));
-			w[0] = v3_dot(q, pl->t1);
-			w[1] = dim == 3 ? v3_dot(q, pl->t2) : 0.0;
+			on_plane(pl, dim, q, w);
 		}
 		if (outside2(f, w) <= t)
 			place_contact(c, ans, n, q, A, B, on_b);
@@ -1488,9 +1503,10 @@ static void point_beside(mk_contact *c, mk_answer *ans, mink_vec3 n, double t, f
 	project(f, &pl, dim, t, size);
 	if (f->n < 2)
 		return;
-	mink_vec3 q = on_b ? v3_mad(c->pb, n, B->margin) : v3_mad(c->pa, n, -A->margin);
-	mink_vec3 x = on_b ? v3_mad(c->pa, n, -A->margin) : v3_mad(c->pb, n, B->margin);
-	double u[2] = { v3_dot(x, pl.t1), dim == 3 ? v3_dot(x, pl.t2) : 0.0 };
+	mink_vec3 q = core_point(c->pa, c->pb, n, A, B, on_b);
+	mink_vec3 x = core_point(c->pa, c->pb, n, A, B, !on_b);
+	double u[2];
+	on_plane(&pl, dim, x, u);
 	if (!(outside2(f, u) > t))
 		return;
 	/* (f of a cap is a polygon inscribed in it: a point beside the
@@ -1595,10 +1611,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 				return 1;
 			pl = contact_plane(n, dim);
 			for (int i = 0; i < 2; i++) {
-				fa.u[i][0] = v3_dot(fa.p[i], pl.t1);
-				fa.u[i][1] = v3_dot(fa.p[i], pl.t2);
-				fb.u[i][0] = v3_dot(fb.p[i], pl.t1);
-				fb.u[i][1] = v3_dot(fb.p[i], pl.t2);
+				on_plane(&pl, dim, fa.p[i], fa.u[i]);
+				on_plane(&pl, dim, fb.p[i], fb.u[i]);
 			}
 			/* (unless they lie within the slop of each other along
 			 * more than it, or one is seen end on: below, a stretch or

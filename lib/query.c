@@ -377,12 +377,19 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
  * sum of the margins cannot tell apart from overlapping: it is
  * reported touching, never with a sign it cannot vouch for.  The lower
  * bound is the support distance along the reported normal. */
+/* The support distance of the cores along unit n, from A towards B: a
+ * lower bound on their distance (minus an upper one on the depth). */
+static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n)
+{
+	return v3_dot(n, mk_support(B, v3_neg(n))) - v3_dot(n, mk_support(A, n));
+}
+
 static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                        core_answer *c)
 {
 	double margins_ab = A->margin + B->margin;
 	mink_vec3 n = c->n;
-	double lower = -(v3_dot(n, mk_support(A, n)) - v3_dot(n, mk_support(B, v3_neg(n))));
+	double lower = gap_along(A, B, n);
 	if (lower < margins_ab - tol->eps && c->upper > margins_ab + tol->eps &&
 	    c->core != margins_ab) {
 		double shrink = 0.5 * (c->core - margins_ab);
@@ -491,7 +498,7 @@ static int climb_gap(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double 
 		int moved = 0;
 		for (int k = 0; k < nd; k++) {
 			mink_vec3 q = v3_normalize_or(v3_mad(m, dirs[k], s), m);
-			double gq = v3_dot(q, mk_support(B, v3_neg(q))) - v3_dot(q, mk_support(A, q));
+			double gq = gap_along(A, B, q);
 			evals++;
 			if (gq > g) {
 				m = q;
