@@ -349,10 +349,20 @@ static void answer_epa(const mk_shape *A, const mk_shape *B, const mk_gjk_out *g
 /* Curved cores: GJK and EPA know the normal to about the square root of
  * their tolerance; Newton on the support function makes it exact
  * (lib/refine.c).  Polytope cores are exact already. */
+static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
+                     mink_vec3 n, double core, core_answer *c);
+
+static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_answer *c);
+
 static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                           core_answer *c, mink_warning *warning)
 {
 	mk_refine(A, B, &c->n, &c->core, &c->pa, &c->pb);
+	/* Apart, with witnesses or support points off by more than 1e-9 of
+	 * the size: see polish_core.  Below that the steps change the answer
+	 * at the rounding level only. */
+	if (c->core > 0.0)
+		polish_core(A, B, 1e-9 * tol->size, c);
 	/* Two support points are points of the shapes: their distance
 	 * bounds the distance from above.  GJK's |v| does too in exact
 	 * arithmetic, but on a sliver simplex next to contact its
@@ -761,31 +771,60 @@ static int far_steps(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_ve
  * the support distance is not worse beyond its rounding; the support
  * points are the witnesses, their difference shared to make it the
  * distance along the normal.
+ *
+ * Apart by less, the same holds where the normal ties flat features or
+ * moves a curved point along a rim (a segment's end 0.2 beyond a disc's
+ * rim, both 1e6 across and 1e6 apart; a hull's corner 2.2 above a cone's
+ * rim): refine_curved polishes there too, but only where the witnesses or
+ * the support points lie off their shapes, or off the normal, by more
+ * than `off` (here 0: always).  The pair steps are kept only where they
+ * halve the part across, so a near pair whose map does not contract is
+ * left as it was.  Returns 1 with c replaced.
  */
-static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
-                                                  mk_answer *ans)
+static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_answer *c)
 {
-	double ma = A->margin, mb = B->margin, core = ans->distance + ma + mb;
-	mink_vec3 n = ans->normal;
+	mink_vec3 n = c->n;
 	/* Two starts: the solver's witnesses kept on the cores (on a flat
 	 * feature, where its support point is any of its points), and the
 	 * support points (on a curved shape, where the witness may lie off
 	 * it); a start whose steps are kept gives support points. */
-	core_answer c[2];
-	int ok[2];
-	ok[0] = far_steps(A, B, mk_keep_on_core(A, n, v3_mad(ans->pa, n, -ma)),
-	                  mk_keep_on_core(B, v3_neg(n), v3_mad(ans->pb, n, mb)), n, core, &c[0]);
+	mink_vec3 ka = mk_keep_on_core(A, n, c->pa), kb = mk_keep_on_core(B, v3_neg(n), c->pb);
 	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
-	across_pair(A, B, n, core, &sa, &sb);
-	ok[1] = far_steps(A, B, sa, sb, n, core, &c[1]);
-	int w = ok[0] && ok[1] ? (c[1].core > c[0].core) : ok[1];
+	across_pair(A, B, n, c->core, &sa, &sb);
+	if (off > 0.0 && !(v3_len_safe(v3_sub(ka, c->pa)) > off) &&
+	    !(v3_len_safe(v3_sub(kb, c->pb)) > off) && !(across(v3_sub(sb, sa), n) > off))
+		return 0;
+	core_answer r[2];
+	int ok[2];
+	ok[0] = far_steps(A, B, ka, kb, n, c->core, &r[0]);
+	ok[1] = far_steps(A, B, sa, sb, n, c->core, &r[1]);
+	int w = ok[0] && ok[1] ? (r[1].core > r[0].core) : ok[1];
 	if (!ok[w])
+		return 0;
+	mk_share_difference(&r[w].pa, &r[w].pb, v3_scale(r[w].n, -r[w].core));
+	c->n = r[w].n;
+	c->core = r[w].core;
+	c->pa = r[w].pa;
+	c->pb = r[w].pb;
+	return 1;
+}
+
+/* polish_core on the answer's cores, the margins taken off and put back. */
+static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
+                                                  mk_answer *ans)
+{
+	double ma = A->margin, mb = B->margin;
+	core_answer c;
+	c.n = ans->normal;
+	c.core = ans->distance + ma + mb;
+	c.pa = v3_mad(ans->pa, c.n, -ma);
+	c.pb = v3_mad(ans->pb, c.n, mb);
+	if (!polish_core(A, B, 0.0, &c))
 		return;
-	mk_share_difference(&c[w].pa, &c[w].pb, v3_scale(c[w].n, -c[w].core));
-	ans->normal = c[w].n;
-	ans->distance = c[w].core - (ma + mb);
-	ans->pa = v3_mad(c[w].pa, c[w].n, ma);
-	ans->pb = v3_mad(c[w].pb, c[w].n, -mb);
+	ans->normal = c.n;
+	ans->distance = c.core - (ma + mb);
+	ans->pa = v3_mad(c.pa, c.n, ma);
+	ans->pb = v3_mad(c.pb, c.n, -mb);
 }
 
 /*
@@ -838,12 +877,13 @@ static int off_frame(const mk_shape *s)
 }
 
 /* Whether every point of the core lies within r of one of them: its
- * bound says so for a shape about its frame's origin; one off its frame
- * is measured from its first point, the scan ending at the first point
- * beyond. */
+ * bound less its margin says so for a shape about its frame's origin (a
+ * cone 1 across with a margin of 125 is a point beside a gap of 500);
+ * one off its frame is measured from its first point, the scan ending at
+ * the first point beyond. */
 static __attribute__((noinline)) int reaches_within(const mk_shape *s, double r)
 {
-	if (s->bound <= r)
+	if (s->bound - s->margin <= r)
 		return 1;
 	const mink_vec3 *p = s->points3;
 	int n = s->count;
@@ -872,7 +912,8 @@ static __attribute__((noinline)) int reaches_within(const mk_shape *s, double r)
 }
 
 /* A pair near unit size: solved in either order, a far pair's normal then
- * polished. */
+ * polished.  Far is judged on the cores, which the polish steps on: a
+ * margin moves both points along the normal and changes no angle. */
 void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                    mk_answer *ans, double *eps_out)
 {
@@ -880,7 +921,7 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 	double gap = ans->distance + A->margin + B->margin;
 	if (ans->warning != MINK_WARN_NONE || !(gap > 0.0))
 		return;
-	if (gap > 4.0 * (A->bound + B->bound) ||
+	if (gap > 4.0 * (A->bound - A->margin + B->bound - B->margin) ||
 	    ((off_frame(A) || off_frame(B)) && reaches_within(A, gap / 8.0) &&
 	     reaches_within(B, gap / 8.0)))
 		polish_far(A, B, ans);

@@ -1476,6 +1476,134 @@ static void test_far_curved(void **state)
 }
 
 /*
+ * From fuzz/geometry.c: a segment's end 0.2 beyond the rim of a disc 1e6
+ * across and 1e6 below it, a box 1e6 from a rounded cone's base rim, a
+ * hull's corner 2.2 above a cone's rim.  The closest pair is a corner of
+ * the flat shape and the rim point at its angle, with a normal off the
+ * cap's axis or the rim's radius by the corner's offset over the distance
+ * (2e-7 rad): the support distance cannot see that angle, and the flat
+ * features tie along the axis, so the contacts were carried across from
+ * each other and came out 0.2 (the segment), 0.25 (the box) and 1e-8 (the
+ * hull) off their shapes.  Here a segment, a triangle or a box has a
+ * corner p beyond a cylinder's or cone's rim by delta radially and D
+ * along the axis, the rest of it farther out and farther down, so that
+ * the answer is p and its rim point, sqrt(delta^2 + D^2) apart, less the
+ * curved shape's margin.
+ */
+/* The distance of local point q from a cylinder's (cone's) core of radius
+ * r and half height hh: from its section in the plane of q and the axis,
+ * a rectangle (a triangle), 0 inside. */
+static double outside_axial(int cone, double r, double hh, mink_vec3 q)
+{
+	double x = hypot(q.x, q.y), z = q.z;
+	double px[4] = {0, r, r, 0}, pz[4] = {-hh, -hh, hh, hh};
+	int n = 4;
+	if (cone) {
+		px[2] = 0;
+		pz[2] = hh;
+		n = 3;
+	}
+	int inside = hh > 0.0 && r > 0.0; /* (a flat section has no inside) */
+	double best = INFINITY;
+	for (int i = 0; i < n; i++) {
+		int j = (i + 1) % n;
+		double ex = px[j] - px[i], ez = pz[j] - pz[i], wx = x - px[i], wz = z - pz[i];
+		double l2 = ex * ex + ez * ez;
+		if (ex * wz - ez * wx < 0.0)
+			inside = 0;
+		double s = l2 > 0.0 ? fmax(0.0, fmin(1.0, (wx * ex + wz * ez) / l2)) : 0.0;
+		best = fmin(best, hypot(wx - s * ex, wz - s * ez));
+	}
+	return inside ? 0.0 : best;
+}
+
+static void test_corner_beside_rim(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x71b);
+	const double radii[3] = {0.5, 1e3, 1e6};
+	const double across[6] = {0, 1e-9, 1e-6, 1e-3, 0.5, 5};
+	const double along[6] = {0, 1e-6, 1e-3, 0.5, 5, 1e3};
+	int cases = 0;
+	tu_begin();
+	for (int ri = 0; ri < 3; ri++)
+		for (int di = 0; di < 6; di++)
+			for (int zi = 0; zi < 6; zi++)
+				for (int k = 0; k < 60; k++) {
+					if (di == 0 && zi == 0)
+						continue;
+					double R = radii[ri], delta = across[di] * R, D = along[zi] * R;
+					int flat = k % 3, curved = k / 3 % 5, rounded = k / 15 % 2;
+					double hh = curved == 0 ? 0.0 : curved == 1 ? 0.1 * R : curved == 2 ? R
+					            : curved == 3 ? 1e-6 * R : R;
+					mink_shape3 b = curved < 3 ? tu_cylinder(R, hh) : tu_cone(R, hh);
+					double d0 = hypot(delta, D);
+					b.margin = rounded ? 0.25 * d0 : 0.0;
+					double phi = k / 30 ? tu_rng_range(&rng, -M_PI, M_PI) : (k % 8) * M_PI / 4;
+					mink_pose3 pb = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+					pb.position = tu_scale(tu_rng_in_ball(&rng), R);
+					mink_vec3 u = tu_v3(cos(phi), sin(phi), 0), t = tu_v3(-sin(phi), cos(phi), 0),
+					          ez = tu_v3(0, 0, 1);
+					mink_vec3 rim = tu_add(tu_scale(u, R), tu_scale(ez, -hh));
+					mink_vec3 p = tu_add(tu_add(rim, tu_scale(u, delta)), tu_scale(ez, -D));
+					/* the rest of the flat shape: outwards, downwards, and
+					 * along the rim's tangent */
+					mink_vec3 out = tu_sub(tu_scale(u, 0.5 * R), tu_scale(ez, 0.5 * R));
+					mink_vec3 side = tu_scale(t, 0.5 * R);
+					mink_shape3 a;
+					mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity());
+					if (flat == 0) {
+						a = mink_segment3(tu_to_world3(&pb, p), tu_to_world3(&pb, tu_add(p, out)));
+					} else if (flat == 1) {
+						a = mink_triangle3(tu_to_world3(&pb, p),
+						                   tu_to_world3(&pb, tu_add(tu_add(p, out), side)),
+						                   tu_to_world3(&pb, tu_sub(tu_add(p, out), side)));
+					} else {
+						/* a box with a corner at p and edges along u, t, -z */
+						a = tu_box(0.25 * R, 0.25 * R, 0.25 * R);
+						mink_vec3 c = tu_add(p, tu_scale(tu_add(out, side), 0.5));
+						pa = tu_pose3(0, 0, 0,
+						              tu_quat_mul(pb.rotation, tu_quat_axis_angle(ez, phi)));
+						pa.position = tu_to_world3(&pb, c);
+					}
+					mink_result r;
+					mink_query3(&a, &pa, &b, &pb, NULL, &r);
+					tu_case("radius %g, %s beside a %s of half height %g%s, %g across and %g "
+					        "along the axis, angle %.17g",
+					        R, flat == 0 ? "segment" : flat == 1 ? "triangle" : "box",
+					        curved < 3 ? "cylinder" : "cone", hh, rounded ? " (rounded)" : "",
+					        delta, D, phi);
+					/* a closest pair: the distance, and each point on its
+					 * shape (any pair of the patch is one) */
+					double tol = 1e-9 * (2.0 * R + d0);
+					const mink_contact *c = &r.contacts[0];
+					mink_vec3 qa = c->point_a;
+					if (flat == 0) {
+						qa = oracle_closest_on_segment(qa, a.segment.points[0], a.segment.points[1]);
+					} else if (flat == 1) {
+						qa = oracle_closest_on_triangle(qa, a.triangle.points[0],
+						                                a.triangle.points[1], a.triangle.points[2]);
+					} else {
+						mink_vec3 l = tu_to_local3(&pa, qa);
+						double e = 0.25 * R;
+						qa = tu_to_world3(&pa, tu_v3(fmax(-e, fmin(e, l.x)), fmax(-e, fmin(e, l.y)),
+						                             fmax(-e, fmin(e, l.z))));
+					}
+					double off_a = tu_dist(qa, c->point_a);
+					double off_b = outside_axial(curved >= 3, R, hh, tu_to_local3(&pb, c->point_b)) -
+					               b.margin;
+					CHECK(r.status == MINK_OK && fabs(r.distance - (d0 - b.margin)) <= tol &&
+					          fabs(tu_dist(c->point_a, c->point_b) - r.distance) <= tol &&
+					          off_a <= tol && fabs(off_b) <= tol,
+					      "status %s, distance %.17g for %.17g; contacts %.3g off A, %.3g outside B",
+					      mink_status_name(r.status), r.distance, d0 - b.margin, off_a, off_b);
+					cases++;
+				}
+	tu_end("corners beside a rim", cases);
+}
+
+/*
  * From fuzz/geometry.c: a box (0.1, 1, 0.001) turned a quarter about y and
  * a flat cone (radius 0.5, half height 1e-6, a slope of 4e-6) at the same
  * place.  The depth came back 0.10000064, 3.6e-7 short of 0.100001: the
@@ -1997,6 +2125,7 @@ int main(void)
 		cmocka_unit_test(test_triangle_of_no_area),
 		cmocka_unit_test(test_point_contact_is_the_point),
 		cmocka_unit_test(test_far_curved),
+		cmocka_unit_test(test_corner_beside_rim),
 		cmocka_unit_test(test_flat_cone_axis),
 		cmocka_unit_test(test_far_vertex),
 		cmocka_unit_test(test_point_in_axial),
