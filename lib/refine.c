@@ -421,7 +421,18 @@ int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 			double eb = v3_dot(v3_cross(v3_sub(c, l), v3_sub(a, l)), nr);
 			double ec = v3_dot(v3_cross(v3_sub(a, l), v3_sub(b, l)), nr);
 			if (ea >= 0.0 && eb >= 0.0 && ec >= 0.0) {
-				*out = x;
+				/* inside its prism: onto its plane where it lies
+				 * off it beyond rounding (a point carried along a
+				 * normal that is not the triangle's, onto its
+				 * corner's support plane, lay 2.5e-6 off it) */
+				double off = v3_dot(v3_sub(l, a), nr) / v3_len2(nr);
+				if (!(fabs(off) * v3_len(nr) >
+				      8.0 * DBL_EPSILON * (v3_len(l) + v3_len(a)))) {
+					*out = x;
+					return 1;
+				}
+				l = v3_mad(l, nr, -off);
+				*out = v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
 				return 1;
 			}
 		}
