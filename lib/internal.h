@@ -283,6 +283,8 @@ typedef struct mk_feature {
 	mk_feature_kind kind;
 	mink_vec3 c;          /* unit axis of the circle, or the face normal */
 	double k;             /* the circle's height d . c (0: a great circle) */
+	double ks;            /* its radius sqrt(1 - k^2), from the shape's own
+	                         numbers (a flat cone's k is 1 - 2e-12) */
 	double off;           /* how far unit d is from the kink (sine-like) */
 	mink_vec3 edge;       /* a hull face: the axis of its edge nearest d
 	                         (a circle kink through the face's normal), or 0 */

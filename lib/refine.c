@@ -88,7 +88,7 @@ typedef struct rf_set {
 	double face_off;
 	int nc;
 	mink_vec3 c[2];
-	double k[2];
+	double k[2], ks[2];
 } rf_set;
 
 /* Adds the kink of a feature; sign = 1 for A (direction n), -1 for B
@@ -112,6 +112,7 @@ static void add_kink(rf_set *S, const mk_feature *f, double sign)
 		if (S->nc < 2) {
 			S->c[S->nc] = c;
 			S->k[S->nc] = f->k;
+			S->ks[S->nc] = f->ks;
 			S->nc++;
 		}
 	}
@@ -152,7 +153,7 @@ static int project(const rf_set *S, mink_vec3 n, mink_vec3 *out)
 		}
 		if (!(l > 0.0) || !(fabs(k) < 1.0))
 			return 0;
-		*out = v3_mad(v3_scale(q, sqrt((1.0 - k) * (1.0 + k)) / l), c, k);
+		*out = v3_mad(v3_scale(q, S->ks[0] / l), c, k);
 		return 1;
 	}
 	/* Two circles: n = a c1 + b c2 + g m with m along c1 x c2. */
@@ -725,6 +726,23 @@ static int edge_rim_answer(const mk_shape *L, const mk_shape *R, double sign, mi
 	return 1;
 }
 
+/*
+ * The direction of the line a circle kink f of s makes along d: its axis
+ * made orthogonal to d.  Where the circle lies near its axis (a flat
+ * cone's slant, 2e-6 rad from it) that difference cancels all but the
+ * last digits of the axis (a direction 5e-11 off, a point placed 0.75
+ * along it 4e-11 off the slant); there it is taken from the line's ends
+ * instead, the supports along d tilted slightly either way.
+ */
+static mink_vec3 line_direction(const mk_shape *s, mink_vec3 d, const mk_feature *f)
+{
+	mink_vec3 u = v3_normalize_or(v3_mad(f->c, d, -v3_dot(d, f->c)), v3(0, 0, 0));
+	if (f->kind != MK_FEATURE_CIRCLE || !(f->ks < 1e-4))
+		return u;
+	mink_vec3 w = v3_sub(mk_support(s, v3_mad(d, u, 1e-6)), mk_support(s, v3_mad(d, u, -1e-6)));
+	return v3_dot(w, u) > 0.0 ? v3_normalize_or(w, u) : u;
+}
+
 /* The centre of a cylinder's or cone's cap where that cap is the flat
  * feature f of s along d (query frame); 0 for any other feature. */
 static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_vec3 *c)
@@ -803,6 +821,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			circle.kind = MK_FEATURE_CIRCLE;
 			circle.c = f->edge;
 			circle.k = 0.0;
+			circle.ks = 1.0;
 			rf_set S = {0};
 			add_kink(&S, &circle, side ? -1.0 : 1.0);
 			mink_vec3 n1;
@@ -848,8 +867,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	 * side or slant line); a face kink's is the support plane */
 	int line_a = flat_a && best.fa.kind == MK_FEATURE_CIRCLE;
 	int line_b = flat_b && best.fb.kind == MK_FEATURE_CIRCLE;
-	mink_vec3 ua = v3_normalize_or(v3_mad(best.fa.c, n, -v3_dot(n, best.fa.c)), v3(0, 0, 0));
-	mink_vec3 ub = v3_normalize_or(v3_mad(best.fb.c, n, -v3_dot(n, best.fb.c)), v3(0, 0, 0));
+	mink_vec3 ua = line_direction(A, n, &best.fa), ub = line_direction(B, v3_neg(n), &best.fb);
 	/* a support that does not move with n (a vertex, an apex, a point) is
 	 * exact; the curved side takes the tangential rounding instead */
 	int fixed_a = !flat_a && m3_is_zero(&best.fa.J);
