@@ -1604,6 +1604,59 @@ static void test_corner_beside_rim(void **state)
 }
 
 /*
+ * A point above a flat cone's slant (radius 1, half height 1e-6 to 1e-3:
+ * slopes of 2e-6 to 2e-3).  Where the closest point is on the slant the
+ * normal lies on the slant's circle of normals, 2e-6 rad from the axis;
+ * that circle's radius had been taken from its height, 1 - 2e-12, and
+ * the normals put on it were 5e-11 rad off, which at half a radius from
+ * the axis is a distance 2.5e-11 short (a disc above such a slant was
+ * answered with its rim point 1.5e-3 off the slant line).  The distance
+ * of the point from the cone's section through it is the oracle.
+ */
+static void test_point_above_flat_cone(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xf1a7c);
+	const double heights[4] = {1e-6, 1e-5, 1e-4, 1e-3};
+	const double radii[5] = {0.1, 0.5, 0.9, 0.999, 1.2};
+	const double gaps[4] = {1e-6, 1e-3, 0.1, 1.0};
+	int cases = 0;
+	tu_begin();
+	for (int hi = 0; hi < 4; hi++)
+		for (int ri = 0; ri < 5; ri++)
+			for (int gi = 0; gi < 4; gi++)
+				for (int k = 0; k < 10; k++) {
+					double hh = heights[hi], rho = radii[ri], g = gaps[gi];
+					double phi = k < 4 ? k * M_PI / 2 : tu_rng_range(&rng, -M_PI, M_PI);
+					/* above the slant (or beyond the rim), along the axis */
+					double z = hh - 2.0 * hh * fmin(rho, 1.0) + g;
+					mink_vec3 local = tu_v3(rho * cos(phi), rho * sin(phi), z);
+					mink_shape3 cone = tu_cone(1.0, hh), pt = mink_point3();
+					mink_pose3 pc = tu_pose3(0, 0, 0, k < 4 ? tu_quat_identity() : tu_rng_quat(&rng));
+					pc.position = tu_rng_in_ball(&rng);
+					mink_pose3 pp = tu_pose3(0, 0, 0, tu_quat_identity());
+					pp.position = tu_to_world3(&pc, local);
+					mink_result r;
+					mink_query3(&cone, &pc, &pt, &pp, NULL, &r);
+					double want = outside_axial(1, 1.0, hh, local);
+					tu_case("half height %g, the point %g from the axis and %g above, angle %.17g",
+					        hh, rho, g, phi);
+					double tol = 1e-10 * want + 1e-13 * 4.0;
+					const mink_contact *c = &r.contacts[0];
+					double on = outside_axial(1, 1.0, hh, tu_to_local3(&pc, c->point_a));
+					CHECK(r.status == MINK_OK && fabs(r.distance - want) <= tol &&
+					          fabs(on) <= tol && tu_dist(c->point_b, pp.position) <= tol,
+					      "status %s, distance %.17g for %.17g (%.3g off); contact %.3g off the "
+					      "cone, %.3g off the point",
+					      mink_status_name(r.status), r.distance, want, r.distance - want, on,
+					      tu_dist(c->point_b, pp.position));
+					cases++;
+				}
+	tu_end("points above a flat cone", cases);
+}
+
+/*
  * From fuzz/geometry.c: a box (0.1, 1, 0.001) turned a quarter about y and
  * a flat cone (radius 0.5, half height 1e-6, a slope of 4e-6) at the same
  * place.  The depth came back 0.10000064, 3.6e-7 short of 0.100001: the
@@ -2126,6 +2179,7 @@ int main(void)
 		cmocka_unit_test(test_point_contact_is_the_point),
 		cmocka_unit_test(test_far_curved),
 		cmocka_unit_test(test_corner_beside_rim),
+		cmocka_unit_test(test_point_above_flat_cone),
 		cmocka_unit_test(test_flat_cone_axis),
 		cmocka_unit_test(test_far_vertex),
 		cmocka_unit_test(test_point_in_axial),
