@@ -429,16 +429,31 @@ static void cone_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
 static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)
 {
 	double r[3] = {s->radii.x, s->radii.y, s->radii.z}, dd[3] = {d.x, d.y, d.z};
-	int zero = (r[0] == 0.0) + (r[1] == 0.0) + (r[2] == 0.0);
+	/* Two radii within the slop are none: a needle, within the slop of
+	 * its segment, whose support swings along it with a rounding of d
+	 * (radii 1e-12 and 0.5: 0.04 along it for a normal 1e-13 rad off its
+	 * side), and its contact was taken from that swing, moved within the
+	 * other feature and off the needle by up to 3e-4.  (One radius within
+	 * the slop, an ellipse, stays curved unless it is 0.) */
+	int flat[3], zero = 0;
+	for (int i = 0; i < 3; i++) {
+		flat[i] = r[i] <= 0.125 * t;
+		zero += flat[i];
+	}
+	if (zero == 1) {
+		for (int i = 0; i < 3; i++)
+			flat[i] = r[i] == 0.0;
+		zero = flat[0] + flat[1] + flat[2];
+	}
 	mink_vec3 ax[3] = {v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1)};
 	if (zero == 1) {
-		int k = r[0] == 0.0 ? 0 : r[1] == 0.0 ? 1 : 2, i = (k + 1) % 3, j = (k + 2) % 3;
+		int k = flat[0] ? 0 : flat[1] ? 1 : 2, i = (k + 1) % 3, j = (k + 2) % 3;
 		if (2.0 * hypot(r[i] * dd[i], r[j] * dd[j]) <= t) {
 			disc(f, v3(0, 0, 0), ax[i], ax[j], r[i], r[j]);
 			return;
 		}
 	} else if (zero == 2) {
-		int i = r[0] != 0.0 ? 0 : r[1] != 0.0 ? 1 : 2;
+		int i = !flat[0] ? 0 : !flat[1] ? 1 : 2;
 		if (2.0 * r[i] * fabs(dd[i]) <= t) {
 			put(f, v3_scale(ax[i], -r[i]));
 			put(f, v3_scale(ax[i], r[i]));
@@ -1581,6 +1596,12 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * of a circle of tied normals moved an ellipsoid's by 2e-5), a vertex
 	 * does not: B's vertex first. */
 	support_feature(B, dim, v3_neg(n), t, &fb);
+	/* Two curved points: the solver's pair, which the refinement placed
+	 * from the support that moves least with n (a flat ellipsoid's moves
+	 * by its radius of curvature, 1e12 per radian for a radius of
+	 * 1e-12: a rounding of n put it 6e-5 off its place). */
+	if (fa.n == 1 && fb.n == 1 && A->smooth && B->smooth)
+		return 1;
 	if (fb.n == 1 || fa.n == 1) {
 		int on_b = fb.n == 1;
 		point_contact(&out[0], ans, n, t, on_b ? fb.p[0] : fa.p[0], A, B, on_b);

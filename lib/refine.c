@@ -542,6 +542,15 @@ int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *o
 	return 1;
 }
 
+static double m3_maxabs(const mat3 *m)
+{
+	double x = 0.0;
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			x = fmax(x, fabs(m->m[i][j]));
+	return x;
+}
+
 static int m3_is_zero(const mat3 *m)
 {
 	for (int i = 0; i < 3; i++)
@@ -872,7 +881,23 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	 * exact; the curved side takes the tangential rounding instead */
 	int fixed_a = !flat_a && m3_is_zero(&best.fa.J);
 	int fixed_b = !flat_b && m3_is_zero(&best.fb.J);
-	if (!flat_a && !flat_b && fixed_a == fixed_b) {
+	double ja = m3_maxabs(&best.fa.J), jb = m3_maxabs(&best.fb.J);
+	double flatter = fmax(ja, jb) > 1e3 * (A->bound + B->bound) ? 2.0 : 1e3;
+	if (!flat_a && !flat_b && !fixed_a && !fixed_b && (ja > flatter * jb || jb > flatter * ja)) {
+		/* both curved, one flatter: its support point moves with n by
+		 * its radius of curvature (an ellipsoid of radii 1, 1e-12, 1/3
+		 * seen on its flat side: 1e12 per radian, so a normal right to
+		 * the rounding put its point 6e-5 off; one of radii 1, 0.25,
+		 * 1e-12 over a needle of radius 1e-6, a normal 1e-9 off as
+		 * the refinement leaves it: 0.27 off, and half of that, shared,
+		 * put the needle's point 0.14 off the needle), the other's less:
+		 * that one stays, the flatter one's is carried along n from it.
+		 * Shared where both curve like the shapes' size or alike. */
+		if (jb > ja)
+			b = v3_mad(a, n, -h);
+		else
+			a = v3_mad(b, n, h);
+	} else if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
 		mk_share_difference(&a, &b, v3_scale(n, h));
 	} else if (!flat_a && line_b && !fixed_a && edge_rim_answer(B, A, -1.0, ub, &best, &n, &h,
