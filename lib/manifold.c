@@ -1563,7 +1563,13 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	mink_vec3 n = ans->normal;
 	double ct = o->contact_tolerance >= 0.0 && isfinite(o->contact_tolerance)
 	            ? o->contact_tolerance : 0.0;
-	double t = fmax(ct * size, 4.0 * eps);
+	/* (a quarter of the larger shape's reach at most: two cylinders 1e-3
+	 * across and 1.4e6 apart had a slop of 1.4e-3, their side lines both
+	 * within it seen along the normal, and the patch of two lines that
+	 * meet only by the slop put a contact 2e-3 beyond one of them; the
+	 * smaller one's would take from the other the ties of its features:
+	 * a hull's face beside a speck became one of its vertices) */
+	double t = fmax(fmin(ct * size, 0.25 * fmax(A->bound, B->bound)), 4.0 * eps);
 
 	/* The result's own contact: the whole patch unless both features are
 	 * more than a point. */

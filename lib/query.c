@@ -843,12 +843,26 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	if (ans->warning == MINK_WARN_NONE)
 		return;
 	mk_shape a = *A, b = *B;
-	a.rot = m3_tmul_m3(&B->rot, &A->rot);
-	a.pos = m3_tmul(&B->rot, v3_sub(A->pos, B->pos));
-	a.identity = 0;
-	b.rot = m3_identity();
-	b.pos = v3(0, 0, 0);
-	b.identity = 1;
+	/* In the plane the problem is the query frame's xy-plane: B's own
+	 * frame keeps it only where B turns about z alone.  The axial solver's
+	 * sections are 3D shapes turned out of it; in B's frame their section
+	 * plane stood on edge, GJK's simplex lay across it, and EPA's probe
+	 * along its normal in the plane, of no length, found them touching (a
+	 * sphere 20 deep in a capsule answered 10 deep).  There B keeps its
+	 * turn and only moves to the origin. */
+	mat3 rb = B->rot;
+	if (dim == 2 && !(B->rot.m[2][2] == 1.0 && B->rot.m[0][2] == 0.0 && B->rot.m[1][2] == 0.0)) {
+		rb = m3_identity();
+		a.pos = v3_sub(A->pos, B->pos);
+		b.pos = v3(0, 0, 0);
+	} else {
+		a.rot = m3_tmul_m3(&B->rot, &A->rot);
+		a.pos = m3_tmul(&B->rot, v3_sub(A->pos, B->pos));
+		a.identity = 0;
+		b.rot = m3_identity();
+		b.pos = v3(0, 0, 0);
+		b.identity = 1;
+	}
 	mk_answer alt;
 	double eps;
 	solve_unit_once(&b, &a, dim, o, &alt, &eps);
@@ -859,9 +873,9 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 		return;
 	/* B's answer: the normal from B to A, its first point on B. */
 	ans->distance = alt.distance;
-	ans->normal = v3_neg(m3_mul(&B->rot, alt.normal));
-	ans->pa = v3_add(m3_mul(&B->rot, alt.pb), B->pos);
-	ans->pb = v3_add(m3_mul(&B->rot, alt.pa), B->pos);
+	ans->normal = v3_neg(m3_mul(&rb, alt.normal));
+	ans->pa = v3_add(m3_mul(&rb, alt.pb), B->pos);
+	ans->pb = v3_add(m3_mul(&rb, alt.pa), B->pos);
 	mk_share_difference(&ans->pa, &ans->pb, v3_scale(ans->normal, -ans->distance));
 	ans->warning = MINK_WARN_NONE;
 	*eps_out = eps;
