@@ -466,15 +466,8 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 	return mk_keep_within(s, d, x, &y) ? y : x;
 }
 
-/*
- * mk_keep_within, but where d lies along a cylinder's or cone's side line
- * to the rounding (across a cylinder's axis, along a cone's slant), onto
- * that line: the support feature.  Kept within the solid, a point beside
- * the line left the support plane by its offset squared over the radius,
- * and a far pair's polish (a disc 1e6 from a cylinder's side) took no
- * step.
- */
-/* A box's: the coordinates along which d does not tie (moving across the
+/* The support feature of a box along d (mk_keep_on_feature): the
+ * coordinates along which d does not tie (moving across the
  * box along them changes the support beyond its rounding) are set to the
  * support's, the others kept within the box.  A point carried along d from
  * a far shape comes with that shape's rounding (1e-10 on 1e6), which
@@ -493,7 +486,7 @@ static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_ve
 	return 1;
 }
 
-/* A triangle's: its corners that tie along d (within rounding of the
+/* A triangle's (mk_keep_on_feature): its corners that tie along d (within rounding of the
  * highest), one, two or all three.  Kept within the whole triangle, a
  * point of the support plane along a d that is not the triangle's normal
  * stays off the triangle's own plane wherever it lies inside its prism. */
@@ -520,6 +513,14 @@ static int triangle_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mi
 	return 1;
 }
 
+/*
+ * mk_keep_within, but onto the support feature along d: a box's or a
+ * triangle's (above), and where d lies along a cylinder's or cone's side
+ * line to the rounding (across a cylinder's axis, along a cone's slant),
+ * onto that line.  Kept within the solid, a point beside the line left the
+ * support plane by its offset squared over the radius, and a far pair's
+ * polish (a disc 1e6 from a cylinder's side) took no step.
+ */
 int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 {
 	if (s->type == CORE_BOX)
