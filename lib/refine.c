@@ -486,37 +486,9 @@ static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_ve
 	return 1;
 }
 
-/* A triangle's (mk_keep_on_feature): its corners that tie along d (within rounding of the
- * highest), one, two or all three.  Kept within the whole triangle, a
- * point of the support plane along a d that is not the triangle's normal
- * stays off the triangle's own plane wherever it lies inside its prism. */
-static int triangle_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
-{
-	mink_vec3 dl = m3_tmul(&s->rot, d);
-	const mink_vec3 *c = s->corner;
-	double h[3], top = -INFINITY, reach = 0.0;
-	for (int i = 0; i < 3; i++) {
-		h[i] = v3_dot(dl, c[i]);
-		top = fmax(top, h[i]);
-		reach = fmax(reach, v3_len_safe(c[i]));
-	}
-	double tie = 8.0 * DBL_EPSILON * reach * v3_len_safe(dl);
-	int k[3], m = 0;
-	for (int i = 0; i < 3; i++)
-		if (h[i] >= top - tie)
-			k[m++] = i;
-	if (m == 3)
-		return mk_keep_within(s, d, x, out);
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
-	l = m == 1 ? c[k[0]] : v3_segment_closest(c[k[0]], c[k[1]], l);
-	*out = v3_mad(s->pos, m3_mul(&s->rot, l), s->scale);
-	return 1;
-}
-
 /*
- * mk_keep_within, but onto the support feature along d: a box's or a
- * triangle's (above), and where d lies along a cylinder's or cone's side
- * line to the rounding (across a cylinder's axis, along a cone's slant),
+ * mk_keep_within, but onto the support feature along d: a box's (above),
+ * and where d lies along a cylinder's or cone's side line to the rounding (across a cylinder's axis, along a cone's slant),
  * onto that line.  Kept within the solid, a point beside the line left the
  * support plane by its offset squared over the radius, and a far pair's
  * polish (a disc 1e6 from a cylinder's side) took no step.
@@ -525,8 +497,6 @@ int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *o
 {
 	if (s->type == CORE_BOX)
 		return box_feature_keep(s, d, x, out);
-	if (s->type == CORE_TRIANGLE)
-		return triangle_feature_keep(s, d, x, out);
 	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
 		return mk_keep_within(s, d, x, out);
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
