@@ -933,7 +933,10 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 {
 	solve_unit_either(A, B, dim, o, ans, eps_out);
 	double gap = ans->distance + A->margin + B->margin;
-	if (ans->warning != MINK_WARN_NONE || !(gap > 0.0))
+	/* (two points' answer is exact: judged on the cores, every pair of
+	 * spheres apart would be far, and its polish cost 2.3x the query) */
+	if (ans->warning != MINK_WARN_NONE || !(gap > 0.0) ||
+	    (A->type == CORE_POINT && B->type == CORE_POINT))
 		return;
 	if (gap > 4.0 * (A->bound - A->margin + B->bound - B->margin) ||
 	    ((off_frame(A) || off_frame(B)) && reaches_within(A, gap / 8.0) &&
