@@ -847,9 +847,9 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	 * frame keeps it only where B turns about z alone.  The axial solver's
 	 * sections are 3D shapes turned out of it; in B's frame their section
 	 * plane stood on edge, GJK's simplex lay across it, and EPA's probe
-	 * along its normal in the plane, of no length, found them touching (a
-	 * sphere 20 deep in a capsule answered 10 deep).  There B keeps its
-	 * turn and only moves to the origin. */
+	 * along its normal in the plane, of no length, found the cores touching
+	 * (a ball 30 deep in a capsule answered 20 deep, its cores' overlap of
+	 * 10 lost).  There B keeps its turn and only moves to the origin. */
 	mat3 rb = B->rot;
 	if (dim == 2 && !(B->rot.m[2][2] == 1.0 && B->rot.m[0][2] == 0.0 && B->rot.m[1][2] == 0.0)) {
 		rb = m3_identity();
