@@ -435,15 +435,12 @@ static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double
 	 * side), and its contact was taken from that swing, moved within the
 	 * other feature and off the needle by up to 3e-4.  (One radius within
 	 * the slop, an ellipse, stays curved unless it is 0.) */
-	int flat[3], zero = 0;
+	int small = 0, flat[3], zero = 0;
+	for (int i = 0; i < 3; i++)
+		small += r[i] <= 0.125 * t;
 	for (int i = 0; i < 3; i++) {
-		flat[i] = r[i] <= 0.125 * t;
+		flat[i] = small >= 2 ? r[i] <= 0.125 * t : r[i] == 0.0;
 		zero += flat[i];
-	}
-	if (zero == 1) {
-		for (int i = 0; i < 3; i++)
-			flat[i] = r[i] == 0.0;
-		zero = flat[0] + flat[1] + flat[2];
 	}
 	mink_vec3 ax[3] = {v3(1, 0, 0), v3(0, 1, 0), v3(0, 0, 1)};
 	if (zero == 1) {

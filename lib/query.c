@@ -383,10 +383,6 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 		*warning = MINK_WARN_NONE;
 }
 
-/* An uncertified answer whose bounds on the core distance straddle the
- * sum of the margins cannot tell apart from overlapping: it is
- * reported touching, never with a sign it cannot vouch for.  The lower
- * bound is the support distance along the reported normal. */
 /* The support distance of the cores along unit n, from A towards B: a
  * lower bound on their distance (minus an upper one on the depth). */
 static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n)
@@ -394,6 +390,10 @@ static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n)
 	return v3_dot(n, mk_support(B, v3_neg(n))) - v3_dot(n, mk_support(A, n));
 }
 
+/* An uncertified answer whose bounds on the core distance straddle the
+ * sum of the margins cannot tell apart from overlapping: it is
+ * reported touching, never with a sign it cannot vouch for.  The lower
+ * bound is the support distance along the reported normal. */
 static void vouch_sign(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                        core_answer *c)
 {
@@ -451,17 +451,6 @@ static int point_inside(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 	return 0;
 }
 
-/*
- * The support gap along unit n (the distance's lower bound, minus the
- * depth's upper bound) raised by a pattern search on the sphere: steps
- * of s radians along the tangents either way, each kept where the gap
- * grows, s halved where none does, down to 1e-12.  An answer left
- * uncertified where the minimisers form a continuum (a needle along a
- * cylinder's radius from its axis: the overlap is the radius along a
- * whole arc of directions, and least at one end of it by 1e-6 times the
- * angle) ends a few 1e-3 rad inside the arc, its depth 4e-9 high; the
- * bounds below then meet the gap at the arc's end.  1 where it rose.
- */
 /* The axes of a core whose support has a kink across them (a box's
  * faces, a cylinder's or cone's rims), in the query frame, into ax;
  * their count. */
@@ -479,6 +468,17 @@ static int kink_axes(const mk_shape *s, mink_vec3 *ax)
 	return 0;
 }
 
+/*
+ * The support gap along unit n (the distance's lower bound, minus the
+ * depth's upper bound) raised by a pattern search on the sphere: steps
+ * of s radians along the tangents either way, each kept where the gap
+ * grows, s halved where none does, down to 1e-12.  An answer left
+ * uncertified where the minimisers form a continuum (a needle along a
+ * cylinder's radius from its axis: the overlap is the radius along a
+ * whole arc of directions, and least at one end of it by 1e-6 times the
+ * angle) ends a few 1e-3 rad inside the arc, its depth 4e-9 high; the
+ * bounds below then meet the gap at the arc's end.  1 where it rose.
+ */
 static int climb_gap(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *gap)
 {
 	mink_vec3 m = *n, ax[6];
