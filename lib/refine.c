@@ -74,7 +74,13 @@ static void evaluate(const mk_shape *A, const mk_shape *B, mink_vec3 n, rf_eval 
 	e->s = v3_sub(e->fa.p, e->fb.p);
 	double ha = v3_dot(n, e->fa.p), hb = v3_dot(n, e->fb.p);
 	e->h = ha - hb;
-	e->noise = 4.0 * DBL_EPSILON * (fabs(ha) + fabs(hb) + v3_maxabs(e->s));
+	/* (the points are sums of a shape's place and its local support,
+	 * which cancel where a point lies near the origin: a needle 1e-6
+	 * thick whose centre is 0.3 away had its h rounded by 3e-17 where
+	 * |h| and |s| are 1.3e-7, and steps were judged by that rounding) */
+	double parts = v3_maxabs(A->pos) + v3_maxabs(v3_sub(e->fa.p, A->pos)) +
+	               v3_maxabs(B->pos) + v3_maxabs(v3_sub(e->fb.p, B->pos));
+	e->noise = 4.0 * DBL_EPSILON * (fabs(ha) + fabs(hb) + v3_maxabs(e->s) + parts);
 	for (int i = 0; i < 3; i++)
 		for (int j = 0; j < 3; j++)
 			e->J.m[i][j] = e->fa.J.m[i][j] + e->fb.J.m[i][j];
@@ -257,6 +263,156 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 	return project(S, r, trial);
 }
 
+/* The soft direction of a stiff Hessian on the sphere: its eigenvector of
+ * the smaller eigenvalue where that is below RF_FLAT of the larger, as a
+ * unit tangent *w; 0 where the Hessian is not stiff. */
+static int soft_direction(const rf_eval *e, mink_vec3 *w)
+{
+	mink_vec3 n = e->n, t1, t2;
+	mink_tangents(n, &t1, &t2);
+	mink_vec3 jt1 = m3_mul(&e->J, t1), jt2 = m3_mul(&e->J, t2);
+	double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
+	double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
+	double det = h11 * h22 - h12 * h12;
+	if (h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22))
+		return 0;
+	double mean = 0.5 * (h11 + h22), dev = hypot(0.5 * (h11 - h22), h12);
+	double lam = mean + dev;
+	if (!(lam > 0.0))
+		return 0;
+	/* the stiff eigenvector, then the one orthogonal to it */
+	double v1 = h12, v2 = lam - h11;
+	if (fabs(h11 - lam) > fabs(h22 - lam)) {
+		v1 = lam - h22;
+		v2 = h12;
+	}
+	double vl = hypot(v1, v2);
+	if (!(vl > 0.0) || !isfinite(vl))
+		return 0;
+	*w = v3_normalize_or(v3_add(v3_scale(t1, -v2 / vl), v3_scale(t2, v1 / vl)), t1);
+	return 1;
+}
+
+/* The normal turned by th along the great circle from e->n towards w, and
+ * h's slope there along the circle. */
+static double turned(const mk_shape *A, const mk_shape *B, const rf_eval *e, mink_vec3 w,
+                     double th, rf_eval *out)
+{
+	double co = cos(th), si = sin(th);
+	evaluate(A, B, v3_normalize_or(v3_add(v3_scale(e->n, co), v3_scale(w, si)), e->n), out);
+	return v3_dot(out->s, v3_add(v3_scale(e->n, -si), v3_scale(w, co)));
+}
+
+/*
+ * A step along the soft direction of a stiff Hessian, on the whole sphere.
+ * Where one support is far stiffer than the rest (a needle ellipsoid's
+ * runs its whole length as n crosses its equator within 1e-11 rad; a flat
+ * one's crosses its rim as fast), the stiff direction is nearly a kink:
+ * Newton's model holds there only within that, and a full step, right
+ * across, is refused, while the stiff one alone leaves the normal's turn
+ * about the needle where it was (a ball about a needle kept a normal
+ * 1e-5 rad off).  That turn is a smooth problem of its own, but the
+ * Hessian cannot tell its curvature: the 2x2 determinant's rounding is
+ * 1e-16 of the stiff eigenvalue squared, 2.5e-8 against a curvature of
+ * 1e-9 for a needle 1e-9 thick.  So the curvature is measured, from the
+ * slope of h along the great circle at the normal and 1e-6 rad on (1e-4
+ * or 1e-2 where the slopes differ by their rounding only), and the step
+ * is Newton's along that circle.  Where h is flat within its
+ * rounding (the turn's effect on h is second order: 2.5e-4 rad of it
+ * changes h by 3e-17 there) the step is taken when it halves the slope;
+ * where the slope and its change are below their rounding nothing is done
+ * (a ring of tied normals).  Where the curvature is negative (the normal
+ * on the far side of the needle, a maximum along the circle, as EPA left
+ * one for a ball whose centre is 1e-12 from a needle; or a needle's
+ * section 1e-12 by 1e-9, a kink of its own at this scale) the circle is
+ * searched: the least of 16 turns, then golden sections about it, taken
+ * where h is lower beyond its rounding.  1 where e moved.
+ */
+static int soft_step(const mk_shape *A, const mk_shape *B, rf_eval *e)
+{
+	mink_vec3 w;
+	/* (both supports smooth: on a flat feature's kink the kinks are
+	 * followed instead, and a segment deep in a cone, whose Hessian is
+	 * the rim's alone less h, stiff and not convex, was turned by the
+	 * search below into another valley than its least) */
+	if (e->fa.kind != MK_FEATURE_POINT || e->fb.kind != MK_FEATURE_POINT ||
+	    !soft_direction(e, &w))
+		return 0;
+	double g0 = v3_dot(e->s, w), sg = g0 > 0.0 ? -1.0 : 1.0;
+	/* (turns of 1e-6 rad, else farther where the slope's change is
+	 * within its rounding) */
+	rf_eval t;
+	double dl = 1e-6, g1 = g0;
+	for (; dl < 0.1; dl *= 100.0) {
+		g1 = turned(A, B, e, w, sg * dl, &t);
+		if (fabs(g1 - g0) > 16.0 * e->noise)
+			break;
+	}
+	if (!(fabs(g1 - g0) > 16.0 * e->noise))
+		return 0;
+	double c = (g1 - g0) / (sg * dl);
+	if (c > 0.0) {
+		if (!(fabs(g0) > 16.0 * e->noise))
+			return 0;
+		double th = -g0 / c;
+		if (fabs(th) > RF_MAX_STEP)
+			th = copysign(RF_MAX_STEP, th);
+		for (int k = 0; k < 4; k++, th *= 0.5) {
+			double g = turned(A, B, e, w, th, &t);
+			if (t.h < e->h - e->noise ||
+			    (t.h <= e->h + e->noise && fabs(g) <= 0.5 * fabs(g0))) {
+				*e = t;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	/* Not convex along the circle: the least of 16 turns, then a golden
+	 * section search about it. */
+	rf_eval best = *e;
+	double bt = 0.0;
+	const double step = 0.39269908169872414; /* pi / 8 */
+	for (int k = -7; k <= 8; k++) {
+		if (k == 0)
+			continue;
+		turned(A, B, e, w, k * step, &t);
+		if (t.h < best.h) {
+			best = t;
+			bt = k * step;
+		}
+	}
+	const double gr = 0.6180339887498949;
+	double lo = bt - step, hi = bt + step;
+	double x1 = hi - gr * (hi - lo), x2 = lo + gr * (hi - lo);
+	rf_eval e1, e2;
+	turned(A, B, e, w, x1, &e1);
+	turned(A, B, e, w, x2, &e2);
+	for (int it = 0; it < 60 && hi - lo > 1e-12; it++) {
+		if (e1.h < e2.h) {
+			hi = x2;
+			x2 = x1;
+			e2 = e1;
+			x1 = hi - gr * (hi - lo);
+			turned(A, B, e, w, x1, &e1);
+		} else {
+			lo = x1;
+			x1 = x2;
+			e1 = e2;
+			x2 = lo + gr * (hi - lo);
+			turned(A, B, e, w, x2, &e2);
+		}
+	}
+	if (e1.h < best.h)
+		best = e1;
+	if (e2.h < best.h)
+		best = e2;
+	if (best.h < e->h - e->noise) {
+		*e = best;
+		return 1;
+	}
+	return 0;
+}
+
 /* Newton from e (on the kinks of S) while h decreases, with halved steps
  * when a full one does not; the best in *e. */
 static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eval *e)
@@ -269,7 +425,7 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 		for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
 			mink_vec3 trial;
 			if (!newton_trial(S, e, frac, &trial, &len) || len <= 1e-15)
-				return;
+				break;
 			rf_eval t;
 			evaluate(A, B, trial, &t);
 			if (t.h < e->h || (len <= RF_TINY && t.h <= e->h + e->noise)) {
@@ -277,8 +433,12 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 				taken = 1;
 			}
 		}
-		/* no decrease, or a step at the rounding level of n: done */
-		if (!taken || len <= 1e-13)
+		/* a step at the rounding level of n is no move */
+		int moved = taken && len > 1e-13;
+		if (set_dim(S) == 2 && soft_step(A, B, e))
+			moved = 1;
+		/* no decrease: done */
+		if (!moved)
 			return;
 	}
 }

@@ -19,6 +19,8 @@
 #define M_PI 3.14159265358979323846
 #endif
 
+#include <stdio.h>
+
 #include "mink.h"
 #include "oracle.h"
 #include "testutil.h"
@@ -2154,6 +2156,172 @@ static void test_segment_point_on_axis(void **state)
 	tu_end("segments of no length on a cone's axis", cases);
 }
 
+/*
+ * A ball about a needle, a disc or any ellipsoid of palette radii (1e-12 to
+ * 1), its centre q outside the ellipsoid, against the exact nearest point:
+ * the root t of sum (e_i y_i / (t + e_i^2))^2 = 1 for t > 0 (y = q in the
+ * ellipsoid's frame), found by bisection in long double, gives the point
+ * x_i = e_i^2 y_i / (t + e_i^2) (the foot of the normal through q), so the
+ * signed distance is |q - x| - R and the normal (q - x) / |q - x|, unique
+ * since q is outside.  A ball of radius 0.5 about a needle ellipsoid
+ * (radii 1e-12, 1e-12, 0.25) 1/6 from it answered the depth to 1e-11 and a
+ * normal 1e-5 rad off: the depth is flat to second order in the normal, so
+ * only the normal itself shows it (the refinement took no step about the
+ * needle, whose support runs along it within 1e-11 rad of its equator).
+ */
+static long double ell_foot(const double *e, const long double *y, long double *x)
+{
+	long double lo = 0.0L, hi = 0.0L, yy = 0.0L, em = 0.0L;
+	for (int i = 0; i < 3; i++) {
+		yy += y[i] * y[i];
+		em = fmaxl(em, e[i]);
+	}
+	hi = em * sqrtl(yy);
+	for (int it = 0; it < 400; it++) {
+		long double t = 0.5L * (lo + hi), f = -1.0L;
+		if (!(t > lo && t < hi))
+			break;
+		for (int i = 0; i < 3; i++) {
+			long double r = (long double)e[i] * y[i] / (t + (long double)e[i] * e[i]);
+			f += r * r;
+		}
+		if (f > 0.0L)
+			lo = t;
+		else
+			hi = t;
+	}
+	long double t = 0.5L * (lo + hi), d2 = 0.0L;
+	for (int i = 0; i < 3; i++) {
+		long double ee = (long double)e[i] * e[i];
+		x[i] = ee * y[i] / (t + ee);
+		d2 += (y[i] - x[i]) * (y[i] - x[i]);
+	}
+	return sqrtl(d2);
+}
+
+/* World point w in the frame of pose p, in long double (the rotation of
+ * p's unit quaternion). */
+static void ell_local(const mink_pose3 *p, mink_vec3 w, long double *y)
+{
+	mink_quat q = p->rotation;
+	long double qw = q.w, qx = q.x, qy = q.y, qz = q.z;
+	long double l = sqrtl(qw * qw + qx * qx + qy * qy + qz * qz);
+	qw /= l, qx /= l, qy /= l, qz /= l;
+	long double m[3][3] = {
+		{1 - 2 * (qy * qy + qz * qz), 2 * (qx * qy - qz * qw), 2 * (qx * qz + qy * qw)},
+		{2 * (qx * qy + qz * qw), 1 - 2 * (qx * qx + qz * qz), 2 * (qy * qz - qx * qw)},
+		{2 * (qx * qz - qy * qw), 2 * (qy * qz + qx * qw), 1 - 2 * (qx * qx + qy * qy)}};
+	long double d[3] = {(long double)w.x - p->position.x, (long double)w.y - p->position.y,
+	                    (long double)w.z - p->position.z};
+	for (int i = 0; i < 3; i++)
+		y[i] = m[0][i] * d[0] + m[1][i] * d[1] + m[2][i] * d[2];
+}
+
+/* Whether local y lies outside the ellipsoid of radii e. */
+static int ell_outside(const double *e, mink_vec3 y)
+{
+	double v[3] = {y.x, y.y, y.z};
+	long double s = 0.0L;
+	for (int i = 0; i < 3; i++)
+		s += ((long double)v[i] / e[i]) * ((long double)v[i] / e[i]);
+	return s > 1.0L;
+}
+
+static void test_ball_about_ellipsoid(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xe11b5);
+	const double pal[7] = {1e-12, 1e-9, 1e-6, 1e-3, 0.25, 0.5, 1.0};
+	const double balls[5] = {0.0, 1e-6, 0.1, 0.5, 2.0};
+	const double h = sqrt(0.5);
+	const mink_quat turns[3] = {{1, 0, 0, 0}, {h, 0, h, 0}, {h, h, 0, 0}};
+	int cases = 0;
+	double worst_n = 0.0, worst_d = 0.0;
+	tu_begin();
+	for (int k = 0; k < 3000; k++) {
+		double e[3];
+		for (int i = 0; i < 3; i++)
+			e[i] = pal[tu_rng_int(&rng, 0, 6)];
+		double R = balls[tu_rng_int(&rng, 0, 4)];
+		mink_quat rot = k % 3 == 0 ? turns[k / 3 % 3] : tu_rng_quat(&rng);
+		/* q outside: a scaled direction, beyond the surface or not */
+		mink_vec3 y;
+		do {
+			y = tu_scale(tu_rng_in_ball(&rng), 1.5);
+			if (k % 4 == 0) /* near a rim or a tip: along a radius */
+				y = tu_v3(y.x * e[0], y.y * e[1], y.z * e[2]);
+		} while (!ell_outside(e, y));
+		mink_shape3 E = tu_ellipsoid(e[0], e[1], e[2]), S = tu_sphere(R);
+		double scale = fmax(fmax(e[0], fmax(e[1], e[2])), fmax(R, tu_norm(y)));
+		mink_pose3 pe = tu_pose3(0, 0, 0, rot);
+		pe.position = tu_scale(tu_rng_in_ball(&rng), scale);
+		mink_pose3 ps = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		ps.position = tu_to_world3(&pe, y);
+		/* the centre as placed, in the ellipsoid's frame */
+		long double yl[3], xl[3];
+		ell_local(&pe, ps.position, yl);
+		y = tu_v3((double)yl[0], (double)yl[1], (double)yl[2]);
+		if (!ell_outside(e, y))
+			continue;
+		long double dist = ell_foot(e, yl, xl);
+		double want = (double)(dist - R);
+		mink_vec3 foot = tu_v3((double)xl[0], (double)xl[1], (double)xl[2]);
+		/* from the ellipsoid to the ball */
+		mink_vec3 nw = tu_rotate(rot, tu_v3((double)((yl[0] - xl[0]) / dist),
+		                                    (double)((yl[1] - xl[1]) / dist),
+		                                    (double)((yl[2] - xl[2]) / dist)));
+		double size = 2.0 * scale;
+		mink_result r[2];
+		both_orders(&E, &pe, &S, &ps, r);
+		for (int order = 0; order < 2; order++) {
+			tu_case("radii %g %g %g, ball %g at (%.17g, %.17g, %.17g) turned (%.17g, %.17g, "
+			        "%.17g, %.17g), the ellipsoid at (%.17g, %.17g, %.17g) turned (%.17g, %.17g, "
+			        "%.17g, %.17g), order %d",
+			        e[0], e[1], e[2], R, ps.position.x, ps.position.y, ps.position.z,
+			        ps.rotation.w, ps.rotation.x, ps.rotation.y, ps.rotation.z, pe.position.x,
+			        pe.position.y, pe.position.z, rot.w, rot.x, rot.y, rot.z, order);
+			mink_vec3 n = order ? tu_neg(r[order].normal) : r[order].normal;
+			const mink_contact *c = &r[order].contacts[0];
+			mink_vec3 pin = order ? c->point_b : c->point_a, pball = order ? c->point_a : c->point_b;
+			/* the contact on the ellipsoid: not outside it, not below
+			 * its support plane along n */
+			mink_vec3 pl = tu_to_local3(&pe, pin);
+			long double pll[3] = {pl.x, pl.y, pl.z}, dummy[3];
+			double out = ell_outside(e, pl) ? (double)ell_foot(e, pll, dummy) : 0.0;
+			mink_vec3 nl = tu_rotate_inv(rot, n);
+			double hs = tu_norm(tu_v3(e[0] * nl.x, e[1] * nl.y, e[2] * nl.z));
+			double below = hs - tu_dot(nl, pl);
+			double onball = fabs(tu_dist(pball, ps.position) - R);
+			double an = tu_norm(tu_sub(n, nw));
+			/* the contacts against the foot and the ball's point along
+			 * the normal: a rounding of the places over their distance
+			 * turns the normal, and the ball's point with it */
+			double tol = 1e-10 * size;
+			/* (the contacts to the documented 1e-9 of the size: a needle
+			 * 1e-9 by 1e-12 thick is its segment for the features, and
+			 * the normal at its foot is tilted from the segment's by
+			 * 3e-10 rad) */
+			double tol_p = 1e-9 * size + 1e-14 * size * R / fmax((double)dist, 1e-300);
+			double offe = tu_dist(pin, tu_to_world3(&pe, foot));
+			double offb = tu_dist(pball, tu_sub(ps.position, tu_scale(nw, R)));
+			worst_n = fmax(worst_n, fmax(offe, offb) / tol_p);
+			worst_d = fmax(worst_d, fabs(r[order].distance - want) / tol);
+			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
+			          offe <= tol_p && offb <= tol_p && out <= tol && fabs(below) <= tol &&
+			          onball <= tol,
+			      "status %s, distance %.17g for %.17g (%.3g off), normal %.3g off; contacts "
+			      "%.3g and %.3g off the foot and the ball's point (tol %.3g), %.3g outside "
+			      "the ellipsoid, %.3g below its support plane, %.3g off the ball",
+			      mink_status_name(r[order].status), r[order].distance, want,
+			      r[order].distance - want, an, offe, offb, tol_p, out, below, onball);
+			cases++;
+		}
+	}
+	printf("  worst: contacts %.3g of their tolerance, distance %.3g\n", worst_n, worst_d);
+	tu_end("a ball about an ellipsoid", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2187,6 +2355,7 @@ int main(void)
 		cmocka_unit_test(test_needle_on_radius),
 		cmocka_unit_test(test_segment_point_on_axis),
 		cmocka_unit_test(test_needle_box),
+		cmocka_unit_test(test_ball_about_ellipsoid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
