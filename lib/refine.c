@@ -217,7 +217,7 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 			if (!(lam > 0.0) || !(mean - dev <= RF_FLAT * lam))
 				return 0;
 			double v1 = h12, v2 = lam - h11;
-			if (fabs(h11 - lam) > fabs(h22 - lam)) {
+			if (fabs(h11 - lam) < fabs(h22 - lam)) {
 				v1 = lam - h22;
 				v2 = h12;
 			}
@@ -282,7 +282,7 @@ static int soft_direction(const rf_eval *e, mink_vec3 *w)
 		return 0;
 	/* the stiff eigenvector, then the one orthogonal to it */
 	double v1 = h12, v2 = lam - h11;
-	if (fabs(h11 - lam) > fabs(h22 - lam)) {
+	if (fabs(h11 - lam) < fabs(h22 - lam)) {
 		v1 = lam - h22;
 		v2 = h12;
 	}
