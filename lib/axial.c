@@ -1,5 +1,6 @@
 /*
- * axial.c - coaxial bodies of revolution, solved as a plane section.
+ * axial.c - bodies of revolution on one axis or parallel axes, solved as a
+ * plane section.
  *
  * Bodies of revolution about one axis (points, segments along it, cylinders,
  * cones, ellipsoids with two equal radii, any of them with a margin).  A - B
@@ -10,9 +11,11 @@
  * depth).  Rotating a boundary point about the axis into the plane of the
  * axis and any direction brings it no farther from the origin, so the
  * answer is that of the section by such a plane: a 2D problem, which GJK and
- * EPA 2D solve and certify.  A pair whose axes miss each other by less than
- * the tolerance is solved as exactly coaxial, and the difference (a
- * Hausdorff distance of B from its coaxial copy) is charged to the bound.
+ * EPA 2D solve and certify.  A pair whose axes miss each other by a
+ * rounding is solved as exactly coaxial, and the difference (a Hausdorff
+ * distance of B from its coaxial copy) is charged to the bound.  Parallel
+ * axes farther apart are the plane problem of the plane of both axes (see
+ * mk_solve_axial).
  */
 #include <float.h>
 #include <math.h>
@@ -39,6 +42,12 @@ static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
 	default:
 		return 0;
 	}
+}
+
+/* A body of revolution that is not a point or a segment. */
+static int curved_core(const mk_shape *s)
+{
+	return s->type == CORE_CYLINDER || s->type == CORE_CONE || s->type == CORE_ELLIPSOID;
 }
 
 /* A rotation taking unit f to unit t (any one: the shapes it is used on
@@ -114,27 +123,55 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	mink_vec3 dc = v3_sub(cb, ca);
 	mink_vec3 dperp = v3_mad(dc, ua, -v3_dot(dc, ua));
 	double off = v3_len(dperp);
-	double err = off + tilt * (B->bound - B->margin);
-	if (!(err <= tol_abs + tol_rel * (A->bound + B->bound)))
+	double tol = tol_abs + tol_rel * (A->bound + B->bound);
+	double err = tilt * (B->bound - B->margin);
+	if (!(err <= tol))
 		return 0;
-	/* The section by the plane of the axis and the origin (any plane
-	 * through the axis when it passes through the origin), mapped to the
-	 * plane z' = 0 with the axis along y': rows of Q are m, ua, m x ua. */
+	/* Axes that miss each other by a rounding are one (B is put on A's,
+	 * and the miss charged); farther apart, parallel axes keep their
+	 * offset, and the plane is theirs.  (Axes 1e-12 apart were once one
+	 * up to the tolerance: the ring's normal then pointed any way, and a
+	 * capsule 1e-12 beside another's axis answered the far side, its
+	 * contacts 1.5 off.) */
+	double place = v3_maxabs(ca) + v3_maxabs(cb) + A->bound + B->bound;
+	int coaxial = off + err <= 64.0 * DBL_EPSILON * place;
 	mink_vec3 m;
-	if (!across_axis(ca, ua, &m) && !across_axis(dc, ua, &m))
-		m = v3_any_orthogonal(ua);
+	if (coaxial) {
+		err += off;
+		/* The section by the plane of the axis and the origin (any
+		 * plane through the axis when it passes through the origin),
+		 * mapped to the plane z' = 0 with the axis along y': rows of Q
+		 * are m, ua, m x ua. */
+		if (!across_axis(ca, ua, &m) && !across_axis(dc, ua, &m))
+			m = v3_any_orthogonal(ua);
+	} else if (!(curved_core(A) || curved_core(B)) || !across_axis(dc, ua, &m)) {
+		/* (points and segments apart are lib/segments.c's, in closed
+		 * form: a ball 1e-6 beside a capsule's segment 2e-9 long came
+		 * out of the plane search at the segment's end, a normal 1e-3
+		 * rad off) */
+		return 0;
+	}
+	/* (Parallel axes: the mirror through the plane of both maps A and B
+	 * onto themselves, so A - B onto itself, and a least normal lies in
+	 * that plane; along a direction in it each body's support value is
+	 * its section's, the plane of its axis parallel to it.  The sections
+	 * are then the exact plane problem, B's across A's axis by the
+	 * offset.) */
 	mink_vec3 m3 = v3_cross(m, ua);
 	mat3 q = {{{m.x, m.y, m.z}, {ua.x, ua.y, ua.z}, {m3.x, m3.y, m3.z}}};
 	mk_shape a = *A, b = *B;
 	a.rot = q;
 	a.identity = 0;
 	a.pos = v3(0, 0, 0);
-	/* B made exactly coaxial: its axis turned onto A's (turned about its
-	 * own axis it is unchanged) and its axis point put on A's axis */
+	/* B made exactly coaxial (or parallel): its axis turned onto A's
+	 * direction (turned about its own axis it is unchanged) and its axis
+	 * point put on A's axis (or across it by the offset, along m) */
 	mat3 rb = m3_identity();
 	if (B->type != CORE_POINT)
 		rb = rotation_onto(ubl, along < 0.0 ? v3_neg(ua) : ua);
 	mink_vec3 cb_on = v3_mad(ca, ua, v3_dot(dc, ua));
+	if (!coaxial)
+		cb_on = v3_mad(cb_on, m, off);
 	mink_vec3 posb = v3_mad(cb_on, m3_mul(&rb, cbl), -sc);
 	b.rot = m3_tmul_m3(&(mat3){{{q.m[0][0], q.m[1][0], q.m[2][0]},
 	                             {q.m[0][1], q.m[1][1], q.m[2][1]},
@@ -148,7 +185,7 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 		 * plane search started along that, and a cone 1e6 wide gave it
 		 * rim points 1e6 out of the plane: a normal of zero, touching,
 		 * for a point 0.25 deep. */
-		mink_vec3 axis = m3_mul(&q, ca);
+		mink_vec3 axis = m3_mul(&q, coaxial ? ca : v3_mad(ca, m, off));
 		for (int i = 0; i < 2; i++) {
 			mink_vec3 e = mk_place(&b, B->corner[i]);
 			b.corner[i] = v3_scale(v3(axis.x, e.y, axis.z), 1.0 / b.scale);
@@ -173,9 +210,42 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	pa = mk_onto_plane(pa, n, sa);
 	pb = mk_onto_plane(pb, n, sb);
 	double core = v3_dot(n, v3_sub(sb, sa));
+	if (!coaxial) {
+		/* Axes a little apart make two near minima, mirrors across the
+		 * axis, that the plane search tells apart only to its tolerance
+		 * (a ball beside a cylinder's axis by 1e-12 answered the far
+		 * side): the better of the two. */
+		mink_vec3 nm = v3_mad(n, m, -2.0 * v3_dot(n, m));
+		mink_vec3 ma = mk_support(A, nm), mb = mk_support(B, v3_neg(nm));
+		double cm = v3_dot(nm, v3_sub(mb, ma));
+		if (cm > core) {
+			n = nm;
+			pa = ma;
+			pb = mb;
+			core = cm;
+		}
+	}
 	mk_share_difference(&pa, &pb, v3_scale(n, -core));
-	if (A->smooth || B->smooth)
+	if (A->smooth || B->smooth) {
 		mk_refine(A, B, &n, &core, &pa, &pb);
+		/* Apart, the plane of the axes holds a least normal: where the
+		 * refinement left it, the normal put back in the plane unless
+		 * that is worse beyond rounding (a cone beside a cylinder went
+		 * 1.4e-8 rad across for no gain). */
+		double across = v3_dot(n, m3);
+		if (!coaxial && across != 0.0) {
+			mink_vec3 np = v3_normalize_or(v3_mad(n, m3, -across), n);
+			mink_vec3 qa = mk_support(A, np), qb = mk_support(B, v3_neg(np));
+			double cp = v3_dot(np, v3_sub(qb, qa));
+			if (cp >= core - 8.0 * DBL_EPSILON * place) {
+				pa = mk_onto_plane(pa, np, qa);
+				pb = mk_onto_plane(pb, np, qb);
+				mk_share_difference(&pa, &pb, v3_scale(np, -cp));
+				n = np;
+				core = cp;
+			}
+		}
+	}
 	ans->distance = core - (A->margin + B->margin);
 	ans->normal = n;
 	ans->pa = v3_mad(pa, n, A->margin);

@@ -312,6 +312,11 @@ void tu_case(const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *tu_case_label(void)
+{
+	return case_label;
+}
+
 int tu_failures(void) { return failures; }
 
 void tu_end_at(const char *what, long cases, const char *file, int line)

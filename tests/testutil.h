@@ -120,6 +120,8 @@ mink_quat tu_rng_quat(tu_rng *r);
 void tu_begin(void);
 /** Sets the label printed with every following failure message. */
 void tu_case(const char *fmt, ...);
+/** The label set by the last tu_case(). */
+const char *tu_case_label(void);
 /** Number of failed checks since tu_begin(). */
 int tu_failures(void);
 /** Ends a test: prints a summary and fails it (at the caller's line) if any
