@@ -419,7 +419,8 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x);
 int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out);
 /* The same, onto the support feature along d: a box's, and a cylinder's or
  * cone's side line where d lies along it to the rounding. */
-int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out);
+int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
+                       mink_vec3 *out);
 
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */

@@ -706,7 +706,12 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 	/* (a kept point counts only where it is a support point still: a
 	 * cone keeps a point above its apex's height at the apex) */
 	mink_vec3 bk, ak;
-	if (mk_keep_on_feature(B, v3_neg(m), v3_mad(*am, m, d), &bk)) {
+	/* (a point carried by d bears its rounding: a box's edge 8.5e6 away
+	 * whose corners tie to 2e-10 along m, below the 1e-9 of d, was one
+	 * corner, the steps jumped between its two, and a contact on the
+	 * cap of a cylinder beneath came out 0.07 off) */
+	double reach = fabs(d) + v3_maxabs(*am) + v3_maxabs(*bm);
+	if (mk_keep_on_feature(B, v3_neg(m), v3_mad(*am, m, d), reach, &bk)) {
 		double o = across(v3_sub(bk, *am), m);
 		double hb = v3_dot(m, *bm);
 		if (o < off && v3_dot(m, bk) <= hb + 8.0 * DBL_EPSILON * fabs(hb) + 1e-12 * B->bound) {
@@ -714,7 +719,7 @@ static double across_pair(const mk_shape *A, const mk_shape *B, mink_vec3 m, dou
 			off = o;
 		}
 	}
-	if (mk_keep_on_feature(A, m, v3_mad(*bm, m, -d), &ak)) {
+	if (mk_keep_on_feature(A, m, v3_mad(*bm, m, -d), reach, &ak)) {
 		double o = across(v3_sub(*bm, ak), m);
 		double ha = v3_dot(m, *am);
 		if (o < off && v3_dot(m, ak) >= ha - 8.0 * DBL_EPSILON * fabs(ha) - 1e-12 * A->bound) {

@@ -632,13 +632,14 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
  * support's, the others kept within the box.  A point carried along d from
  * a far shape comes with that shape's rounding (1e-10 on 1e6), which
  * keeping it within the box alone leaves below the box's support plane. */
-static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
+static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
+                            mink_vec3 *out)
 {
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	mink_vec3 dl = m3_tmul(&s->rot, d);
 	double h[3] = {s->half.x, s->half.y, s->half.z}, dc[3] = {dl.x, dl.y, dl.z};
 	double lc[3] = {l.x, l.y, l.z};
-	double tie = 8.0 * DBL_EPSILON * (h[0] + h[1] + h[2]) * v3_len_safe(dl);
+	double tie = 8.0 * DBL_EPSILON * (h[0] + h[1] + h[2] + reach / s->scale) * v3_len_safe(dl);
 	for (int i = 0; i < 3; i++)
 		lc[i] = 2.0 * h[i] * fabs(dc[i]) > tie ? copysign(h[i], dc[i])
 		                                       : fmin(fmax(lc[i], -h[i]), h[i]);
@@ -653,17 +654,18 @@ static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_ve
  * support plane by its offset squared over the radius, and a far pair's
  * polish (a disc 1e6 from a cylinder's side) took no step.
  */
-int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
+int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
+                       mink_vec3 *out)
 {
 	if (s->type == CORE_BOX)
-		return box_feature_keep(s, d, x, out);
+		return box_feature_keep(s, d, x, reach, out);
 	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
 		return mk_keep_within(s, d, x, out);
 	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 	mink_vec3 dl = m3_tmul(&s->rot, d);
 	double r = s->radius, hh = s->half_height, dxy = hypot(dl.x, dl.y), dz = dl.z;
 	double apex = hh * dz, rim = r * dxy - hh * dz;
-	double tie = 8.0 * DBL_EPSILON * (r + hh) * v3_len_safe(dl);
+	double tie = 8.0 * DBL_EPSILON * (r + hh + reach / s->scale) * v3_len_safe(dl);
 	if (!(hh > 0.0 && dxy > 0.0 &&
 	      (s->type == CORE_CYLINDER ? 2.0 * hh * fabs(dz) <= tie : fabs(apex - rim) <= tie)))
 		return mk_keep_within(s, d, x, out);
