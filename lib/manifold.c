@@ -228,8 +228,17 @@ static void top_points3(feature *f, const mk_shape *s, const mink_vec3 *pts, int
 			}
 	}
 	if (kept <= FEATURE_MAX) {
-		for (int i = 0; i < kept; i++)
-			put(f, pts[at[i]]);
+		/* (a point repeated is one: a triangle of three equal corners
+		 * was a feature of three points, not the vertex it is, and the
+		 * contact went onto a flat ellipse's knife edge instead, its
+		 * support 4e-9 off the solver's, and the vertex's with it) */
+		for (int i = 0; i < kept; i++) {
+			int seen = 0;
+			for (int j = 0; j < f->n && !seen; j++)
+				seen = v3_same(f->p[j], pts[at[i]]);
+			if (!seen)
+				put(f, pts[at[i]]);
+		}
 		return;
 	}
 	top_face3(f, pts, count, m, d, t, kept);
