@@ -1322,9 +1322,25 @@ static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink
 	}
 }
 
+/* Whether x lies on the ellipsoid core s to t (its level over its
+ * gradient, to first order; radii of zero are not judged). */
+static int on_ellipsoid(const mk_shape *s, mink_vec3 x, double t)
+{
+	if (s->type != CORE_ELLIPSOID || !(s->radii.x > 0.0 && s->radii.y > 0.0 && s->radii.z > 0.0))
+		return 0;
+	mink_vec3 l = v3_scale(s->identity ? x : m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 u = v3(l.x / s->radii.x, l.y / s->radii.y, l.z / s->radii.z);
+	mink_vec3 g = v3(u.x / s->radii.x, u.y / s->radii.y, u.z / s->radii.z);
+	double gl = v3_len_safe(g);
+	return gl > 0.0 && fabs(v3_dot(u, u) - 1.0) <= 2.0 * gl * t / s->scale;
+}
+
 /* The contact where one side's feature is the point q (a vertex, or a
  * curved shape's point): the solver's, where its point on that side (on
- * B when on_b) is q to t, else q's, d along n to the other side. */
+ * B when on_b) is q to t, or lies on that shape and its support plane (a
+ * flat ellipsoid's point carried from a disc's rim, 2e-6 from its support
+ * point along n, which was 2e-6 beyond the rim), else q's, d along n to
+ * the other side. */
 static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
                           mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
@@ -1337,8 +1353,9 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 	 * long by 1.3e-3), and the vertex was 0.3 from the closest point. */
 	const mk_shape *s = on_b ? B : A;
 	mink_vec3 d = on_b ? v3_neg(n) : n, k;
-	if (fabs(v3_dot(d, v3_sub(solver, q))) <= t && mk_keep_within(s, d, solver, &k) &&
-	    v3_len2(v3_sub(k, solver)) <= t * t)
+	if (fabs(v3_dot(d, v3_sub(solver, q))) <= t &&
+	    ((mk_keep_within(s, d, solver, &k) && v3_len2(v3_sub(k, solver)) <= t * t) ||
+	     on_ellipsoid(s, solver, t)))
 		return;
 	place_contact(c, ans, n, q, A, B, on_b);
 }
