@@ -189,6 +189,49 @@ static int on_set(const rf_set *S, mink_vec3 n)
 	return 1;
 }
 
+/* The Riemannian Hessian of h at e->n in the tangents *t1, *t2 (of
+ * mink_tangents): P J P - h P there. */
+typedef struct rf_hess {
+	mink_vec3 t1, t2;
+	double h11, h22, h12;
+} rf_hess;
+
+static void sphere_hessian(const rf_eval *e, rf_hess *H)
+{
+	mink_tangents(e->n, &H->t1, &H->t2);
+	mink_vec3 jt1 = m3_mul(&e->J, H->t1), jt2 = m3_mul(&e->J, H->t2);
+	H->h11 = v3_dot(H->t1, jt1) - e->h;
+	H->h22 = v3_dot(H->t2, jt2) - e->h;
+	H->h12 = 0.5 * (v3_dot(H->t1, jt2) + v3_dot(H->t2, jt1));
+}
+
+/* Whether H is flat or indefinite (not convex beyond RF_FLAT); *det its
+ * determinant. */
+static int hess_flat(const rf_hess *H, double *det)
+{
+	*det = H->h11 * H->h22 - H->h12 * H->h12;
+	return !(H->h11 > 0.0 && *det > RF_FLAT * (H->h11 + H->h22) * (H->h11 + H->h22));
+}
+
+/* H's larger eigenvalue in *lam and its unit eigenvector (v1, v2), from
+ * the row of H - lam I that is not zero; 0 where there is none. */
+static int hess_larger(const rf_hess *H, double *lam, double *v1, double *v2)
+{
+	double mean = 0.5 * (H->h11 + H->h22), dev = hypot(0.5 * (H->h11 - H->h22), H->h12);
+	*lam = mean + dev;
+	double a = H->h12, b = *lam - H->h11;
+	if (fabs(H->h11 - *lam) < fabs(H->h22 - *lam)) {
+		a = *lam - H->h22;
+		b = H->h12;
+	}
+	double l = hypot(a, b);
+	if (!(l > 0.0) || !isfinite(l))
+		return 0;
+	*v1 = a / l;
+	*v2 = b / l;
+	return 1;
+}
+
 /* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
  * normal for a step of `frac` of the full one; its length in radians in
  * *len.  0 when the model is not convex (a flat or indefinite Hessian). */
@@ -197,14 +240,13 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 {
 	mink_vec3 n = e->n;
 	if (set_dim(S) == 2) {
-		mink_vec3 t1, t2;
-		mink_tangents(n, &t1, &t2);
-		mink_vec3 jt1 = m3_mul(&e->J, t1), jt2 = m3_mul(&e->J, t2);
+		rf_hess H;
+		sphere_hessian(e, &H);
+		mink_vec3 t1 = H.t1, t2 = H.t2;
 		double g1 = v3_dot(t1, e->s), g2 = v3_dot(t2, e->s);
-		double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
-		double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
-		double det = h11 * h22 - h12 * h12, d1, d2;
-		if (h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22)) {
+		double h11 = H.h11, h22 = H.h22, h12 = H.h12;
+		double det, d1, d2;
+		if (!hess_flat(&H, &det)) {
 			d1 = -(h22 * g1 - h12 * g2) / det;
 			d2 = -(h11 * g2 - h12 * g1) / det;
 		} else {
@@ -212,20 +254,10 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 			 * ring of minimisers about an axis).  The step is Newton's
 			 * along the curved direction alone, the eigenvector of
 			 * the larger eigenvalue; none along the flat one. */
-			double mean = 0.5 * (h11 + h22), dev = hypot(0.5 * (h11 - h22), h12);
-			double lam = mean + dev;
-			if (!(lam > 0.0) || !(mean - dev <= RF_FLAT * lam))
+			double lam, v1, v2;
+			if (!hess_larger(&H, &lam, &v1, &v2) || !(lam > 0.0) ||
+			    !(0.5 * (h11 + h22) - hypot(0.5 * (h11 - h22), h12) <= RF_FLAT * lam))
 				return 0;
-			double v1 = h12, v2 = lam - h11;
-			if (fabs(h11 - lam) < fabs(h22 - lam)) {
-				v1 = lam - h22;
-				v2 = h12;
-			}
-			double vl = hypot(v1, v2);
-			if (!(vl > 0.0))
-				return 0;
-			v1 /= vl;
-			v2 /= vl;
 			double step = -(v1 * g1 + v2 * g2) / lam;
 			d1 = step * v1;
 			d2 = step * v2;
@@ -268,28 +300,13 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
  * unit tangent *w; 0 where the Hessian is not stiff. */
 static int soft_direction(const rf_eval *e, mink_vec3 *w)
 {
-	mink_vec3 n = e->n, t1, t2;
-	mink_tangents(n, &t1, &t2);
-	mink_vec3 jt1 = m3_mul(&e->J, t1), jt2 = m3_mul(&e->J, t2);
-	double h11 = v3_dot(t1, jt1) - e->h, h22 = v3_dot(t2, jt2) - e->h;
-	double h12 = 0.5 * (v3_dot(t1, jt2) + v3_dot(t2, jt1));
-	double det = h11 * h22 - h12 * h12;
-	if (h11 > 0.0 && det > RF_FLAT * (h11 + h22) * (h11 + h22))
-		return 0;
-	double mean = 0.5 * (h11 + h22), dev = hypot(0.5 * (h11 - h22), h12);
-	double lam = mean + dev;
-	if (!(lam > 0.0))
-		return 0;
+	rf_hess H;
+	sphere_hessian(e, &H);
+	double det, lam, v1, v2;
 	/* the stiff eigenvector, then the one orthogonal to it */
-	double v1 = h12, v2 = lam - h11;
-	if (fabs(h11 - lam) < fabs(h22 - lam)) {
-		v1 = lam - h22;
-		v2 = h12;
-	}
-	double vl = hypot(v1, v2);
-	if (!(vl > 0.0) || !isfinite(vl))
+	if (!hess_flat(&H, &det) || !hess_larger(&H, &lam, &v1, &v2) || !(lam > 0.0))
 		return 0;
-	*w = v3_normalize_or(v3_add(v3_scale(t1, -v2 / vl), v3_scale(t2, v1 / vl)), t1);
+	*w = v3_normalize_or(v3_add(v3_scale(H.t1, -v2), v3_scale(H.t2, v1)), H.t1);
 	return 1;
 }
 
