@@ -204,6 +204,11 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	/* Back to the query frame, on the true B: the support distance along
 	 * the normal is measured on the shapes themselves. */
 	mink_vec3 n = m3_tmul(&q, a2.normal);
+	/* (a plane answer of cores that touch may carry a normal of no unit
+	 * length: a disc's edge on a ball's core, 0.37 long; the search in
+	 * space answers those) */
+	if (!(fabs(v3_len(n) - 1.0) <= 1e-9))
+		return 0;
 	mink_vec3 pa = m3_tmul(&q, v3_mad(a2.pa, a2.normal, -A->margin));
 	mink_vec3 pb = m3_tmul(&q, v3_mad(a2.pb, a2.normal, B->margin));
 	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));

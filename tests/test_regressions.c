@@ -2344,12 +2344,15 @@ static void test_ball_about_ellipsoid(void **state)
  *  - axes 1e-9 apart: EPA filled the near ring of normals and ran out of
  *    room (approximate), and axes 1e-12 apart, one axis to the tolerance,
  *    answered the far side of the ring (contacts 1.5 off); lib/axial.c now
- *    solves parallel axes apart as the plane problem of both axes.
- * 336 checks failed before, 23 now, all known (below).
+ *    solves parallel axes apart as the plane problem of both axes;
+ *  - a disc with a margin whose core touches a round ellipsoid's: the
+ *    plane answer's normal was 0.37 long, and the contacts 0.25 apart
+ *    where the distance said 0.4 along it (fuzz; every 40th case here).
+ * A third of the shapes have a margin.  Known failures: below.
  */
 typedef struct rev {
 	int kind; /* 0 ball, 1 capsule, 2 cylinder, 3 cone, 4 ellipsoid */
-	double r, hh, flip;
+	double r, hh, flip, m; /* m: the margin */
 } rev;
 
 /* The section's support along (radial c, axial s), unit, of a body whose
@@ -2386,7 +2389,7 @@ static long double rev_h(const rev *b, long double c, long double s, long double
 	}
 	/* d/dt of c is -s, of s is c (s before the flip) */
 	*dh = d;
-	return h;
+	return h + b->m;
 }
 
 static mink_shape3 rev_shape(const rev *b)
@@ -2400,28 +2403,46 @@ static mink_shape3 rev_shape(const rev *b)
 	}
 }
 
-/* How far a local point lies outside the body (<= 0 inside). */
+/* The distance in the plane from (u, v) to the segment p q. */
+static double seg2_dist(double u, double v, double px, double py, double qx, double qy)
+{
+	double ex = qx - px, ey = qy - py, l = ex * ex + ey * ey;
+	double t = l > 0 ? fmax(0.0, fmin(1.0, ((u - px) * ex + (v - py) * ey) / l)) : 0.0;
+	return hypot(u - px - t * ex, v - py - t * ey);
+}
+
+/* How far a local point lies outside the body (<= 0 inside): the
+ * distance from its core (a section polygon's, seen in the plane of its
+ * axis and the point), less its margin. */
 static double rev_outside(const rev *b, mink_vec3 x)
 {
-	double rho = hypot(x.x, x.y), z = x.z, r = b->r, hh = b->hh;
+	double rho = hypot(x.x, x.y), z = x.z, r = b->r, hh = b->hh, m = b->m;
 	switch (b->kind) {
-	case 0: return hypot(rho, z) - r;
-	case 1: return hypot(rho, z - fmax(-hh, fmin(hh, z))) - r;
-	case 2: return fmax(rho - r, fabs(z) - hh);
+	case 0: return hypot(rho, z) - r - m;
+	case 1: return hypot(rho, z - fmax(-hh, fmin(hh, z))) - r - m;
+	case 2: {
+		double in = fmax(rho - r, fabs(z) - hh);
+		if (in <= 0.0)
+			return in - m;
+		return hypot(fmax(rho - r, 0.0), fmax(fabs(z) - hh, 0.0)) - m;
+	}
 	case 3: {
 		double l = hypot(2 * hh, r);
-		return fmax(fmax(-hh - z, z - hh), l > 0 ? (2 * hh * rho - r * (hh - z)) / l : rho - r);
+		double in = fmax(fmax(-hh - z, z - hh), l > 0 ? (2 * hh * rho - r * (hh - z)) / l : rho - r);
+		if (in <= 0.0)
+			return in - m;
+		return fmin(seg2_dist(rho, z, 0, hh, r, -hh), seg2_dist(rho, z, r, -hh, 0, -hh)) - m;
 	}
 	default: {
 		if (r == 0.0 || hh == 0.0) /* a segment or a disc */
-			return r == 0.0 ? fmax(rho, fabs(z) - hh) : fmax(rho - r, fabs(z));
-		long double ex[3] = {r, r, hh}, y[3] = {x.x, x.y, x.z}, f[3];
+			return (r == 0.0 ? hypot(rho, fmax(fabs(z) - hh, 0.0))
+			                 : hypot(fmax(rho - r, 0.0), z)) - m;
+		long double y[3] = {x.x, x.y, x.z}, f[3];
 		double q = (x.x / r) * (x.x / r) + (x.y / r) * (x.y / r) + (z / hh) * (z / hh);
 		if (q <= 1.0)
-			return 0.0;
+			return -m;
 		double e[3] = {r, r, hh};
-		(void)ex;
-		return (double)ell_foot(e, y, f);
+		return (double)ell_foot(e, y, f) - m;
 	}
 	}
 }
@@ -2448,7 +2469,12 @@ static void test_parallel_axes(void **state)
 			if (b[i].kind == 4 && b[i].r < 1e-6 && b[i].hh == 0.0)
 				b[i].hh = 0.5;
 			b[i].flip = tu_rng_int(&rng, 0, 1) ? -1.0 : 1.0;
+			/* a margin on a third (a disc with a margin whose core
+			 * touches a ball's: the plane search answered a normal
+			 * 0.37 long, fuzz) */
+			b[i].m = tu_rng_int(&rng, 0, 2) == 0 ? 0.1 : 0.0;
 			s[i] = rev_shape(&b[i]);
+			s[i].margin = b[i].m;
 			int turn = tu_rng_int(&rng, 0, 4);
 			double ang = turn < 4 ? turn * M_PI / 2 : tu_rng_range(&rng, -M_PI, M_PI);
 			mink_quat q = tu_quat_axis_angle(tu_v3(0, 0, 1), ang);
@@ -2457,8 +2483,20 @@ static void test_parallel_axes(void **state)
 			p[i] = tu_pose3(0, 0, 0, q);
 		}
 		double off = offs[tu_rng_int(&rng, 0, 5)], along = alongs[tu_rng_int(&rng, 0, 5)];
+		if (k % 40 == 0) {
+			/* cores that touch: a disc (a flat cone or cylinder) with a
+			 * margin, a round ellipsoid its radius above or below it */
+			double rr = k % 80 ? 0.1 : 0.25;
+			b[0] = (rev){k % 120 < 40 ? 2 : 3, 1.0, 0.0, b[0].flip, 0.3};
+			b[1] = (rev){4, rr, rr, b[1].flip, 0.1};
+			for (int i = 0; i < 2; i++) {
+				s[i] = rev_shape(&b[i]);
+				s[i].margin = b[i].m;
+			}
+			along = k % 160 < 80 ? rr : -rr;
+		}
 		int thin = 0;
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < 2 && k % 40 != 0; i++)
 			thin |= b[i].r <= 1e-9 || (b[i].kind > 0 && b[i].hh <= 1e-9);
 		int axial_u = tu_rng_int(&rng, 0, 1);
 		double ua = axial_u ? tu_rng_int(&rng, 0, 3) * M_PI / 2 : tu_rng_range(&rng, -M_PI, M_PI);
@@ -2530,16 +2568,19 @@ static void test_parallel_axes(void **state)
 			int tie = Fm - Fs <= 1e-14L * size;
 			long double dt = fabsl(tm - ts);
 			double dang = any || tie ? 0.0 : (double)fminl(dt, 2.0L * M_PI - dt);
-			double outa = 0, outb = 0;
+			double outa = 0, outb = 0, apart = 0;
 			for (int c = 0; c < q->contact_count; c++) {
 				const mink_contact *ct = &q->contacts[c];
 				mink_vec3 pa = order ? ct->point_b : ct->point_a, pb = order ? ct->point_a : ct->point_b;
 				outa = fmax(outa, rev_outside(&b[0], tu_to_local3(&p[0], pa)));
 				outb = fmax(outb, rev_outside(&b[1], tu_to_local3(&p[1], pb)));
+				/* point_b - point_a = distance * normal */
+				apart = fmax(apart, tu_dist(tu_sub(ct->point_b, ct->point_a),
+				                            tu_scale(q->normal, ct->distance)));
 			}
 			int good = q->status == MINK_OK && fabs(q->distance - want) <= tol &&
 			           across <= 1e-9 && dang <= 1e-9 && outa <= 1e-9 * size &&
-			           outb <= 1e-9 * size;
+			           outb <= 1e-9 * size && apart <= 1e-12 * size;
 			/* (known: see below) */
 			int apex = b[0].kind == 3 && b[1].kind == 4 && off > 0.0 && off < 1e-6;
 			if (!good && (thin || apex)) {
@@ -2549,35 +2590,35 @@ static void test_parallel_axes(void **state)
 					apex_bad++;
 				if (thin_bad + apex_bad <= 4)
 					print_message("known: %s; distance %.17g for %.17g, normal %.3g across, "
-					              "%.3g off in elevation, contacts %.3g and %.3g outside\n",
-					              tu_case_label(), q->distance, want, across, dang, outa, outb);
+					              "%.3g off in elevation, contacts %.3g and %.3g outside, "
+					              "%.3g off distance * normal\n",
+					              tu_case_label(), q->distance, want, across, dang, outa, outb,
+					              apart);
 			} else {
 				CHECK(good,
 				      "status %s, distance %.17g for %.17g (%.3g off); normal (%.17g, %.17g, "
 				      "%.17g) for (%.17g, %.17g, %.17g): %.3g across the plane, elevation %.3g "
-				      "off; contacts %.3g and %.3g outside",
+				      "off; contacts %.3g and %.3g outside, %.3g off distance * normal",
 				      mink_status_name(q->status), q->distance, want, q->distance - want, n.x,
-				      n.y, n.z, want_n.x, want_n.y, want_n.z, across, dang, outa, outb);
+				      n.y, n.z, want_n.x, want_n.y, want_n.z, across, dang, outa, outb, apart);
 			}
 			cases++;
 		}
 	}
-	/* Known: a ball whose centre is 1e-9 beside a cone's apex (a
-	 * normal 0.0145 rad off the least, on a ring where the support
-	 * distance changes by 1e-11: the refinement finds no kink within its
-	 * reach and takes no step on a vertex against a point); and shapes
-	 * of a dimension 1e-9 or 0 (flat cones, cylinders and ellipsoids,
-	 * needles; 21): contacts 2e-9 to 3e-9 outside them (at the
-	 * tolerance), up to 1.9e-5 outside (a needle 1e-9 thick on an
-	 * ellipsoid, a flat cylinder under one), and 0.05 outside a flat
-	 * ellipsoid above a flat cone, the cone's apex taken where the two
-	 * are flat to the slop over a patch; normals up to 1e-3 rad off
-	 * where the support distance is flat to 1e-11.  Before the plane
-	 * problem took parallel axes apart, 336 of these checks failed,
-	 * thick shapes too. */
+	/* Known: shapes of a dimension 1e-9 or 0 (flat cones, cylinders and
+	 * ellipsoids, needles; 10 in this draw): normals up to 0.025 rad
+	 * off where the support distance is flat to 1e-13 (a ball on a cone
+	 * 1e-9 high), contacts up to 7.8e-7 outside (a needle 1e-9 thick
+	 * beside a flat cylinder), a distance 1e-9 short (a disc on a cone
+	 * 1e-9 high); and a ball whose centre is 1e-9 beside a cone's apex
+	 * (none in this draw; an earlier one had a normal 0.0145 rad off, on
+	 * a ring where the support distance changes by 1e-11: the refinement
+	 * finds no kink within its reach and takes no step on a vertex
+	 * against a point).  Before the plane problem took parallel axes
+	 * apart, 336 checks of an earlier draw failed, thick shapes too. */
 	printf("  known failures: %d of thin shapes, %d of a ball at a cone's apex\n", thin_bad,
 	       apex_bad);
-	CHECK(thin_bad <= 21 && apex_bad <= 2, "%d and %d known failures, at most 21 and 2",
+	CHECK(thin_bad <= 10 && apex_bad <= 2, "%d and %d known failures, at most 10 and 2",
 	      thin_bad, apex_bad);
 	tu_end("bodies of revolution on parallel axes", cases);
 }
