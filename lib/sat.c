@@ -648,6 +648,13 @@ void mk_segment_points(mink_vec3 p0, mink_vec3 p1, mink_vec3 q0, mink_vec3 q1, m
 {
 	mink_vec3 u = v3_sub(p1, p0), v = v3_sub(q1, q0);
 	double lu = v3_len_safe(u), lv = v3_len_safe(v);
+	/* (an edge of no length, a box flat in two axes, is its point: its
+	 * direction was 0 / 0, and a NaN reached the result) */
+	if (!(lu > 0.0) || !(lv > 0.0)) {
+		*x = lu > 0.0 ? v3_segment_closest(p0, p1, q0) : p0;
+		*y = v3_segment_closest(q0, q1, *x);
+		return;
+	}
 	mink_vec3 pc = v3_scale(v3_add(p0, p1), 0.5), qc = v3_scale(v3_add(q0, q1), 0.5);
 	edge_points(pc, v3_scale(u, 1.0 / lu), 0.5 * lu, qc, v3_scale(v, 1.0 / lv), 0.5 * lv, x, y);
 }
