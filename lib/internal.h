@@ -243,6 +243,12 @@ static inline mink_vec3 mk_place(const mk_shape *s, mink_vec3 x)
 	return v3_mad(s->pos, m3_mul(&s->rot, x), s->scale);
 }
 
+/* A point of the query frame in the core's own frame: mk_place undone. */
+static inline mink_vec3 mk_unplace(const mk_shape *s, mink_vec3 x)
+{
+	return v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+}
+
 /* Support point of the core in the query frame. */
 static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
 {

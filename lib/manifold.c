@@ -1328,7 +1328,7 @@ static int on_ellipsoid(const mk_shape *s, mink_vec3 x, double t)
 {
 	if (s->type != CORE_ELLIPSOID || !(s->radii.x > 0.0 && s->radii.y > 0.0 && s->radii.z > 0.0))
 		return 0;
-	mink_vec3 l = v3_scale(s->identity ? x : m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, x);
 	mink_vec3 u = v3(l.x / s->radii.x, l.y / s->radii.y, l.z / s->radii.z);
 	mink_vec3 g = v3(u.x / s->radii.x, u.y / s->radii.y, u.z / s->radii.z);
 	double gl = v3_len_safe(g);

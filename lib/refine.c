@@ -213,12 +213,14 @@ static int hess_flat(const rf_hess *H, double *det)
 	return !(H->h11 > 0.0 && *det > RF_FLAT * (H->h11 + H->h22) * (H->h11 + H->h22));
 }
 
-/* H's larger eigenvalue in *lam and its unit eigenvector (v1, v2), from
- * the row of H - lam I that is not zero; 0 where there is none. */
-static int hess_larger(const rf_hess *H, double *lam, double *v1, double *v2)
+/* H's larger eigenvalue in *lam, its smaller in *mu, and the larger's unit
+ * eigenvector (v1, v2), from the row of H - lam I that is not zero; 0
+ * where there is none. */
+static int hess_larger(const rf_hess *H, double *lam, double *mu, double *v1, double *v2)
 {
 	double mean = 0.5 * (H->h11 + H->h22), dev = hypot(0.5 * (H->h11 - H->h22), H->h12);
 	*lam = mean + dev;
+	*mu = mean - dev;
 	double a = H->h12, b = *lam - H->h11;
 	if (fabs(H->h11 - *lam) < fabs(H->h22 - *lam)) {
 		a = *lam - H->h22;
@@ -254,9 +256,9 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, mink_vec
 			 * ring of minimisers about an axis).  The step is Newton's
 			 * along the curved direction alone, the eigenvector of
 			 * the larger eigenvalue; none along the flat one. */
-			double lam, v1, v2;
-			if (!hess_larger(&H, &lam, &v1, &v2) || !(lam > 0.0) ||
-			    !(0.5 * (h11 + h22) - hypot(0.5 * (h11 - h22), h12) <= RF_FLAT * lam))
+			double lam, mu, v1, v2;
+			if (!hess_larger(&H, &lam, &mu, &v1, &v2) || !(lam > 0.0) ||
+			    !(mu <= RF_FLAT * lam))
 				return 0;
 			double step = -(v1 * g1 + v2 * g2) / lam;
 			d1 = step * v1;
@@ -302,9 +304,9 @@ static int soft_direction(const rf_eval *e, mink_vec3 *w)
 {
 	rf_hess H;
 	sphere_hessian(e, &H);
-	double det, lam, v1, v2;
+	double det, lam, mu, v1, v2;
 	/* the stiff eigenvector, then the one orthogonal to it */
-	if (!hess_flat(&H, &det) || !hess_larger(&H, &lam, &v1, &v2) || !(lam > 0.0))
+	if (!hess_flat(&H, &det) || !hess_larger(&H, &lam, &mu, &v1, &v2) || !(lam > 0.0))
 		return 0;
 	*w = v3_normalize_or(v3_add(v3_scale(H.t1, -v2), v3_scale(H.t2, v1)), H.t1);
 	return 1;
@@ -564,7 +566,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
  */
 int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 {
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, x);
 	switch (s->type) {
 	case CORE_BOX:
 		l = v3(fmin(fmax(l.x, -s->half.x), s->half.x),
@@ -652,7 +654,7 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x)
 static int box_feature_keep(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
                             mink_vec3 *out)
 {
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, x);
 	mink_vec3 dl = m3_tmul(&s->rot, d);
 	double h[3] = {s->half.x, s->half.y, s->half.z}, dc[3] = {dl.x, dl.y, dl.z};
 	double lc[3] = {l.x, l.y, l.z};
@@ -678,7 +680,7 @@ int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach
 		return box_feature_keep(s, d, x, reach, out);
 	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
 		return mk_keep_within(s, d, x, out);
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, x);
 	mink_vec3 dl = m3_tmul(&s->rot, d);
 	double r = s->radius, hh = s->half_height, dxy = hypot(dl.x, dl.y), dz = dl.z;
 	double apex = hh * dz, rim = r * dxy - hh * dz;
@@ -734,7 +736,7 @@ static int rim_of(const mk_shape *s, mink_vec3 x, double *z0, double *r, double 
 {
 	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
 		return 0;
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, x);
 	double hh = s->half_height, tol = 1e-12 * (s->radius + hh);
 	double rho = hypot(l.x, l.y);
 	if (!(s->radius > tol) || fabs(rho - s->radius) > tol)

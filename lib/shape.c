@@ -1414,7 +1414,7 @@ static double cone_distance(double rho, double z, double r, double h)
  */
 double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 {
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(o, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, o);
 	double d = -INFINITY;
 	if (dim == 2)
 		l.z = 0.0;
@@ -1474,7 +1474,7 @@ int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n)
 {
 	if (s->type != CORE_CYLINDER && s->type != CORE_CONE)
 		return 0;
-	mink_vec3 l = v3_scale(m3_tmul(&s->rot, v3_sub(o, s->pos)), 1.0 / s->scale);
+	mink_vec3 l = mk_unplace(s, o);
 	double rho = hypot(l.x, l.y), r = s->radius, h = s->half_height;
 	mink_vec3 radial = rho > 0.0 ? v3(l.x / rho, l.y / rho, 0.0) : v3(1, 0, 0);
 	mink_vec3 m;
