@@ -568,7 +568,30 @@ static int farthest(const feature *f, int i)
 	return k;
 }
 
-static void project(feature *f, const plane2 *pl, int dim, double t, double size)
+/* The point of f within t of its point e on the plane, and farther than t
+ * from its point o there, highest along d: a thin feature's end on the
+ * surface.  (Its points within the slop of one place on the plane lie at
+ * heights up to the slop apart: a sliver triangle seen edge on, 1e6
+ * long, lifted from the lower of two corners 1e-3 apart put its contact
+ * 1.3e-9 above the gap.) */
+static int top_end(const feature *f, int e, int o, mink_vec3 d, double t)
+{
+	int k = e;
+	double best = v3_dot(f->p[e], d);
+	for (int i = 0; i < f->n; i++) {
+		double h = v3_dot(f->p[i], d);
+		if (h > best && pow2(f->u[i][0] - f->u[e][0]) + pow2(f->u[i][1] - f->u[e][1]) <= t * t &&
+		    pow2(f->u[i][0] - f->u[o][0]) + pow2(f->u[i][1] - f->u[o][1]) > t * t) {
+			best = h;
+			k = i;
+		}
+	}
+	return k;
+}
+
+/* (d: the direction along which f supports its core: n for A's, -n for
+ * B's.) */
+static void project(feature *f, const plane2 *pl, int dim, double t, double size, mink_vec3 d)
 {
 	for (int i = 0; i < f->n; i++) {
 		on_plane(pl, dim, f->p[i], f->u[i]);
@@ -625,23 +648,21 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 			f->u[j - 1][1] = b;
 			f->p[j - 1] = p;
 		}
-	/* The ends: the first and last by u, unless a point lies farther from
-	 * the first than the last does (by more than t: the points spread
-	 * along u[1] and across u[0] by a rounding only; three points 1
-	 * apart were taken as one); then the point farthest from the first,
-	 * and the one farthest from that, in the order of u. */
-	int lo = 0, hi = f->n - 1;
-	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
-	int far = farthest(f, 0);
-	if (pow2(f->u[far][0] - f->u[0][0]) + pow2(f->u[far][1] - f->u[0][1]) > pow2(len + t)) {
-		lo = farthest(f, far);
-		hi = far;
-		if (u_less(f->u[hi], f->u[lo])) {
-			hi = lo;
-			lo = far;
-		}
-		len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
+	/* The ends: the point farthest from the first, and the one farthest
+	 * from that, in the order of u.  (Not the first and last by u: along
+	 * a line that runs along u[1], u[0] orders by rounding, and a hull's
+	 * edge seen so, with a third point beyond one end, was cut to the
+	 * stretch beyond, a contact 0.33 off the other shape.  Three points
+	 * 1 apart were once taken as one the same way.)  On a line, the
+	 * point farthest from any is an end, and the one farthest from an
+	 * end the other. */
+	int hi = farthest(f, 0), lo = farthest(f, hi);
+	if (u_less(f->u[hi], f->u[lo])) {
+		int k = hi;
+		hi = lo;
+		lo = k;
 	}
+	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
 	if (!(len > t)) {
 		f->n = 1;
 		return;
@@ -650,6 +671,15 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	for (int i = 0; i < f->n; i++)
 		w = fmax(w, fabs(mk_cross2(f->u[lo], f->u[hi], f->u[i])) / len);
 	if (f->n == 2 || !(w > t)) {
+		if (f->n > 2) {
+			lo = top_end(f, lo, hi, d, t);
+			hi = top_end(f, hi, lo, d, t);
+			if (u_less(f->u[hi], f->u[lo])) {
+				int k = hi;
+				hi = lo;
+				lo = k;
+			}
+		}
 		mink_vec3 p0 = f->p[lo], p1 = f->p[hi];
 		double u0[2] = { f->u[lo][0], f->u[lo][1] }, u1[2] = { f->u[hi][0], f->u[hi][1] };
 		f->p[0] = p0;
@@ -1205,8 +1235,8 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 		fa.nearest = fb.nearest = 1;
 		support_feature(A, dim, *n, t, &fa);
 		support_feature(B, dim, v3_neg(*n), t, &fb);
-		project(&fa, &pl, dim, tol->eps, tol->size);
-		project(&fb, &pl, dim, tol->eps, tol->size);
+		project(&fa, &pl, dim, tol->eps, tol->size, *n);
+		project(&fb, &pl, dim, tol->eps, tol->size, v3_neg(*n));
 		shortlist l;
 		nearest_pairs(&fa, &fb, &l);
 		/*
@@ -1471,7 +1501,7 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
                         const plane2 *pl, int dim, double size, const mk_shape *A,
                         const mk_shape *B, int on_b)
 {
-	project(f, pl, dim, t, size);
+	project(f, pl, dim, t, size, on_b ? n : v3_neg(n));
 	if (f->n >= 3)
 		plane_of(f);
 	if (f->n == 1) {
@@ -1538,7 +1568,7 @@ static void point_beside(mk_contact *c, mk_answer *ans, mink_vec3 n, double t, f
 	if (f->n < 2)
 		return;
 	plane2 pl = contact_plane(n, dim);
-	project(f, &pl, dim, t, size);
+	project(f, &pl, dim, t, size, on_b ? n : v3_neg(n));
 	if (f->n < 2)
 		return;
 	mink_vec3 q = core_point(c->pa, c->pb, n, A, B, on_b);
@@ -1682,8 +1712,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		}
 	}
 	pl = contact_plane(n, dim);
-	project(&fa, &pl, dim, t, size);
-	project(&fb, &pl, dim, t, size);
+	project(&fa, &pl, dim, t, size, n);
+	project(&fb, &pl, dim, t, size, v3_neg(n));
 	if (fa.n >= 3)
 		plane_of(&fa);
 	if (fb.n >= 3)
@@ -1763,7 +1793,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		 * shapes: lifted from up to the slop outside a feature, which a
 		 * face 1e6 long makes 1e-3 wide) */
 		if (fabs(dmin - gap) <= tol) {
-			ans->distance = dmin;
+			ans->distance = fmax(dmin, gap);
 			ans->warning = MINK_WARN_NONE;
 		}
 	}
