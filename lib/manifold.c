@@ -459,10 +459,21 @@ static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double
 			return;
 		}
 	} else if (zero == 2) {
-		int i = !flat[0] ? 0 : !flat[1] ? 1 : 2;
+		int i = !flat[0] ? 0 : !flat[1] ? 1 : 2, j = (i + 1) % 3, k = (i + 2) % 3;
 		if (2.0 * r[i] * fabs(dd[i]) <= t) {
-			put(f, v3_scale(ax[i], -r[i]));
-			put(f, v3_scale(ax[i], r[i]));
+			/* its side, not its axis: the segment moved by its section's
+			 * support point (radii 1e-6 and 1e6: the contacts were
+			 * 1e-6 inside it, and 1e-6 off the other shape) */
+			double hc = hypot(r[j] * dd[j], r[k] * dd[k]);
+			mink_vec3 e = v3(0, 0, 0);
+			if (hc > 0.0) {
+				double w[3] = {0, 0, 0};
+				w[j] = r[j] * r[j] * dd[j] / hc;
+				w[k] = r[k] * r[k] * dd[k] / hc;
+				e = v3(w[0], w[1], w[2]);
+			}
+			put(f, v3_mad(e, ax[i], -r[i]));
+			put(f, v3_mad(e, ax[i], r[i]));
 			return;
 		}
 	}
@@ -1711,6 +1722,12 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			}
 		}
 	}
+	/* The features' tops along n: no lifted point lies beyond them. */
+	double top_a = -INFINITY, top_b = INFINITY;
+	for (int i = 0; i < fa.n; i++)
+		top_a = fmax(top_a, v3_dot(fa.p[i], n));
+	for (int i = 0; i < fb.n; i++)
+		top_b = fmin(top_b, v3_dot(fb.p[i], n));
 	pl = contact_plane(n, dim);
 	project(&fa, &pl, dim, t, size, n);
 	project(&fb, &pl, dim, t, size, v3_neg(n));
@@ -1760,14 +1777,51 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		return 1;
 
 	/* Each point lifted onto both features; margins along n. */
+	/* (A polygon of points gathered within the slop, not one plane, is
+	 * lifted onto its mean plane, which may pass above the highest of
+	 * them: a hull's corners 1e6 apart put a contact 6e-7 beyond the
+	 * other shape's support plane.  Beyond the rounding, such a point is
+	 * brought back to the top.) */
+	double round = (o->tolerance > 0.0 ? o->tolerance : 0.0) * fabs(ans->distance) +
+	               (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
 	mk_contact c[REGION_MAX];
 	double dist[REGION_MAX];
 	for (int i = 0; i < r.n; i++) {
 		mink_vec3 xa = lift(&fa, &pl, n, r.u[i]), xb = lift(&fb, &pl, n, r.u[i]);
+		double ha = v3_dot(xa, n), hb = v3_dot(xb, n);
+		if (ha - top_a > round)
+			xa = v3_mad(xa, n, top_a - ha);
+		if (top_b - hb > round)
+			xb = v3_mad(xb, n, top_b - hb);
 		c[i].pa = v3_add(xa, v3_scale(n, A->margin));
 		dist[i] = v3_dot(v3_sub(xb, xa), n) - A->margin - B->margin;
 		c[i].distance = dist[i];
 		c[i].pb = v3_add(c[i].pa, v3_scale(n, dist[i]));
+	}
+	/*
+	 * The solver's pair lies on both shapes at the distance.  Where the
+	 * nearest of the lifted pairs lies farther apart than that, beyond
+	 * the rounding, the features are not one plane each but points
+	 * gathered within the slop (a hull's corners up to 1e-3 below its top
+	 * where a point 1e6 away makes the slop that wide): their lift is
+	 * inside the shapes, and the first contact, moved to the distance,
+	 * would leave the other shape.  The solver's pair is then the
+	 * deepest point of the patch, where it lies on both features.
+	 */
+	int deepest = 0;
+	for (int i = 1; i < r.n; i++)
+		if (dist[i] < dist[deepest])
+			deepest = i;
+	if (dist[deepest] - ans->distance > round && ans->warning == MINK_WARN_NONE && r.n >= 3 &&
+	    r.n < REGION_MAX) {
+		double us[2];
+		on_plane(&pl, dim, ans->pa, us);
+		if (outside2(&fa, us) <= t && outside2(&fb, us) <= t) {
+			region_put(&r, us[0], us[1]);
+			c[r.n - 1].pa = ans->pa;
+			c[r.n - 1].pb = ans->pb;
+			c[r.n - 1].distance = dist[r.n - 1] = ans->distance;
+		}
 	}
 	int pick[MINK_MAX_CONTACTS];
 	int k = reduce(&r, dist, max, pick);
