@@ -916,6 +916,62 @@ static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_
 	return 1;
 }
 
+/*
+ * A curved point on a ridge: where S's support swings along one tangent
+ * by far more than the pair's size per radian (an ellipsoid 1e6 long and
+ * 0.5 thick, along its length: 2e12), and not along the other, a rounding
+ * of n moves it along the ridge beyond any tolerance, while h stays flat
+ * far below its own rounding.  Against O's flat feature (a face, an edge)
+ * the point is then where the ridge meets that feature seen along d: the
+ * line through p along the ridge and O's feature are brought together by
+ * alternate projections, and the point taken as S's support at the
+ * normal turned by the step along the ridge over its stiffness (so on S
+ * exactly).  The box's edge 0.5 across from the ridge's lowest point
+ * kept the contact there, 0.11 off the ellipsoid.  d is S's support
+ * direction, q = p - h d O's point; both are replaced when the result
+ * lies nearer O's feature.
+ */
+static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_shape *O,
+                       double h, double stiff, mink_vec3 *p, mink_vec3 *q)
+{
+	mink_vec3 t1 = v3_any_orthogonal(d), t2 = v3_cross(d, t1);
+	mink_vec3 j1 = m3_mul(J, t1), j2 = m3_mul(J, t2);
+	double a = v3_dot(t1, j1), b = 0.5 * (v3_dot(t2, j1) + v3_dot(t1, j2)), c = v3_dot(t2, j2);
+	double mean = 0.5 * (a + c), dev = hypot(0.5 * (a - c), b);
+	double lam = mean + dev, mu = mean - dev;
+	if (!(lam > stiff) || !(fabs(mu) <= 1e-3 * stiff))
+		return 0;
+	/* the larger eigenvector, from the row of larger norm */
+	double x1 = b, y1 = lam - a, x2 = lam - c, y2 = b;
+	mink_vec3 u = hypot(x1, y1) >= hypot(x2, y2) ? v3_add(v3_scale(t1, x1), v3_scale(t2, y1))
+	                                             : v3_add(v3_scale(t1, x2), v3_scale(t2, y2));
+	u = v3_normalize_or(u, v3(0, 0, 0));
+	if (v3_len2(u) == 0.0)
+		return 0;
+	mink_vec3 nd = v3_neg(d);
+	double gap0 = v3_len_safe(v3_sub(mk_keep_on_core(O, nd, *q), *q));
+	if (!(gap0 > 0.0))
+		return 0;
+	double s = 0.0;
+	for (int k = 0; k < 32; k++) {
+		mink_vec3 x = v3_mad(*p, u, s);
+		mink_vec3 y = mk_keep_on_core(O, nd, v3_mad(x, d, -h));
+		double step = v3_dot(v3_sub(v3_mad(y, d, h), x), u);
+		s += step;
+		if (!(fabs(step) > 1e-15 * (fabs(s) + S->bound)))
+			break;
+	}
+	mink_vec3 m = v3_normalize_or(v3_mad(d, u, s / lam), d);
+	mink_vec3 np = mk_support(S, m);
+	mink_vec3 nq = v3_mad(np, d, -h);
+	double gap1 = v3_len_safe(v3_sub(mk_keep_on_core(O, nd, nq), nq));
+	if (!v3_isfinite(np) || !(gap1 < gap0))
+		return 0;
+	*p = np;
+	*q = nq;
+	return 1;
+}
+
 void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
                mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -1098,10 +1154,23 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			b = v3_mad(q, n, v3_dot(n, best.fb.p) - qn);
 		}
 	}
-	/* Flat features: alternate between keeping A's point on A and B's on
-	 * B, each carried to the other along n (projections onto two convex
+	/* A ridge against a flat feature: along the ridge (above).  Else flat
+	 * features: alternate between keeping A's point on A and B's on B,
+	 * each carried to the other along n (projections onto two convex
 	 * sets, which meet where the features overlap seen along n). */
-	if (flat_a || flat_b) {
+	/* (from the ridge's own support point: the branches above may have
+	 * carried it from the other shape, off the ridge) */
+	double stiff = 1e3 * (A->bound + B->bound);
+	mink_vec3 ra = best.fa.p, rb = best.fb.p;
+	mink_vec3 qa = v3_mad(ra, n, -h), qb = v3_mad(rb, n, h);
+	if (!flat_a && !fixed_a && flat_b && slide_ridge(A, n, &best.fa.J, B, h, stiff, &ra, &qa)) {
+		a = ra;
+		b = qa;
+	} else if (!flat_b && !fixed_b && flat_a &&
+	           slide_ridge(B, v3_neg(n), &best.fb.J, A, h, stiff, &rb, &qb)) {
+		b = rb;
+		a = qb;
+	} else if (flat_a || flat_b) {
 		/* A cap against a face starts from the cap's centre: the face's
 		 * point nearest it is where the two meet seen
 		 * along n, or, where they only touch (a box's edge along a

@@ -3196,11 +3196,12 @@ static void test_palette(void **state)
 	 * - segment patches that this oracle, whose features overlap within
 	 *   a quarter of the slop, finds longer than mink's, which clips by
 	 *   the faces as they are (a segment 1e-3 from parallel to a face's
-	 *   edge: 6.7e-4 of it on the face, all of it within the slop);
-	 * - lone contacts 0.06 to 0.37 off ellipsoids 1e6 long (1e-7 of the
-	 *   size), beside a face: a fault, not found yet. */
-	CHECK(plain <= 3 && rounded <= 1 && ellipsoids <= 1 && far <= 28,
-	      "%d, %d, %d and %d pairs failed, 3, 1, 1 and 28 known (%ld checks; see the table "
+	 *   edge: 6.7e-4 of it on the face, all of it within the slop).
+	 * (7 more, lone contacts 0.06 to 0.37 off ellipsoids 1e6 long beside
+	 * a box's or triangle's edge, failed until a ridge's point slid along
+	 * it onto the other feature; lib/refine.c, slide_ridge.) */
+	CHECK(plain <= 3 && rounded <= 1 && ellipsoids <= 1 && far <= 21,
+	      "%d, %d, %d and %d pairs failed, 3, 1, 1 and 21 known (%ld checks; see the table "
 	      "above)", plain, rounded, ellipsoids, far, n);
 	tu_end("palette", 0);
 }
