@@ -423,6 +423,10 @@ mink_vec3 mk_keep_on_core(const mk_shape *s, mink_vec3 d, mink_vec3 x);
  * it within (a box, a cylinder, a cone, a segment, a triangle, a hull's
  * face of at most RF_FACE_MAX corners), else 0. */
 int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out);
+/* The same, a hull's face gathered from its corners within reach of its
+ * support plane (and within its own rounding). */
+int mk_keep_within_reach(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
+                         mink_vec3 *out);
 /* The same, onto the support feature along d: a box's, and a cylinder's or
  * cone's side line where d lies along it to the rounding. */
 int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,

@@ -1391,11 +1391,14 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 	/* A solver's point on the shape and on its support plane (to t) is
 	 * a contact too: a long edge is one vertex only because the normal
 	 * is off by a rounding (1.3e-9 rad drops the far end of an edge 1e6
-	 * long by 1.3e-3), and the vertex was 0.3 from the closest point. */
+	 * long by 1.3e-3), and the vertex was 0.3 from the closest point.
+	 * (A hull's face or edge is gathered within t: a normal 1e-9 rad off
+	 * an edge 1.5 long, 1e-6 from a cone's apex, left one end of it, and
+	 * the contact went there, 1.48 off.) */
 	const mk_shape *s = on_b ? B : A;
 	mink_vec3 d = on_b ? v3_neg(n) : n, k;
 	if (fabs(v3_dot(d, v3_sub(solver, q))) <= t &&
-	    ((mk_keep_within(s, d, solver, &k) && v3_len2(v3_sub(k, solver)) <= t * t) ||
+	    ((mk_keep_within_reach(s, d, solver, t, &k) && v3_len2(v3_sub(k, solver)) <= t * t) ||
 	     on_ellipsoid(s, solver, t)))
 		return;
 	place_contact(c, ans, n, q, A, B, on_b);

@@ -489,12 +489,13 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
  * vertex is handled as a point elsewhere, and large faces are left
  * alone).
  */
-static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, mink_vec3 *x)
+static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, double reach,
+                          mink_vec3 *x)
 {
 	double top = -INFINITY;
 	for (int i = 0; i < n; i++)
 		top = fmax(top, v3_dot(p[i], d));
-	double slack = 1e-9 * (radius + fabs(top));
+	double slack = fmax(1e-9 * (radius + fabs(top)), reach);
 	mink_vec3 e1 = v3_any_orthogonal(d), e2 = v3_cross(d, e1);
 	double u[RF_FACE_MAX], w[RF_FACE_MAX];
 	int idx[RF_FACE_MAX], m = 0;
@@ -566,6 +567,12 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
  */
 int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 {
+	return mk_keep_within_reach(s, d, x, 0.0, out);
+}
+
+int mk_keep_within_reach(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
+                         mink_vec3 *out)
+{
 	mink_vec3 l = mk_unplace(s, x);
 	switch (s->type) {
 	case CORE_BOX:
@@ -624,7 +631,7 @@ int mk_keep_within(const mk_shape *s, mink_vec3 d, mink_vec3 x, mink_vec3 *out)
 	case CORE_POINTS3:
 	case CORE_CLIMB3:
 		switch (hull_face_keep(s->points3, s->count, m3_tmul(&s->rot, d), s->bound / s->scale,
-		                       &l)) {
+		                       reach / s->scale, &l)) {
 		case 0:
 			return 0;
 		case 2:
@@ -972,6 +979,78 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 	return 1;
 }
 
+/*
+ * Features apart that do not meet seen along n: the point on A's and the
+ * point on B's that the projections along n leave (a_on, b_on) are not
+ * n apart.  The support distance is flat to second order in the normal,
+ * so h cannot tell: a disc's rim 9.5 from a face whose edge passes 8.3e-7
+ * beside it seen along the refined normal, 8.7e-8 rad off, left a
+ * contact that far off the face.  The nearest points of the two features
+ * (alternate projections, now across the features) give the normal and
+ * the distance, kept when the support gap along that normal confirms
+ * them to h's rounding (a lower bound meeting an upper one).
+ */
+static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int flat_b,
+                       double noise, mink_vec3 a_on, mink_vec3 b_on, mink_vec3 *np, double *hp,
+                       mink_vec3 *a, mink_vec3 *b)
+{
+	mink_vec3 n = *np;
+	double h = *hp;
+	mink_vec3 w = v3_sub(b_on, a_on);
+	double along = -v3_dot(w, n);
+	if (!(v3_len_safe(v3_mad(w, n, along)) > 4.0 * noise))
+		return;
+	mink_vec3 x = a_on, y = b_on;
+	for (int k = 0; k < 8; k++) {
+		if (flat_a)
+			x = mk_keep_on_core(A, n, y);
+		if (flat_b)
+			y = mk_keep_on_core(B, v3_neg(n), x);
+	}
+	mink_vec3 d = v3_sub(y, x);
+	double len = v3_len_safe(d);
+	if (!(len > 0.0) || !isfinite(len))
+		return;
+	mink_vec3 m = v3_scale(d, 1.0 / len);
+	double place = v3_len_safe(A->pos) + v3_len_safe(B->pos) + A->bound + B->bound;
+	double slack = 4.0 * noise + 8.0 * DBL_EPSILON * place;
+	/* The rounding of placing x and y on the shapes turns m by up to that
+	 * rounding over len (2e-10 rad for points 1e-6 apart), and along an
+	 * edge that drops its far end by the angle times its length (a cone's
+	 * apex 1e-6 from a hull's edge 2 long: its far corner became the
+	 * support, and the contact went there, 1.48 off).  The normal is put
+	 * on the circles of normals of the edges it lies on (of a face's edge
+	 * it leans towards, within 1e-7 of its normal), as the refinement
+	 * keeps it, where that moves y by no more than the slack (on a pair
+	 * 1.4e6 apart the turn moved it 5e-3, off a cylinder's side). */
+	rf_set S;
+	memset(&S, 0, sizeof S);
+	for (int side = 0; side < 2; side++) {
+		mk_feature f;
+		mk_support_feature(side ? B : A, side ? v3_neg(m) : m, 1e-7, &f);
+		if (f.kind == MK_FEATURE_FACE && v3_len2(f.edge) > 0.0) {
+			f.kind = MK_FEATURE_CIRCLE;
+			f.c = f.edge;
+			f.k = 0.0;
+			f.ks = 1.0;
+		}
+		if (f.kind == MK_FEATURE_CIRCLE)
+			add_kink(&S, &f, side ? -1.0 : 1.0);
+	}
+	mink_vec3 mc;
+	if (S.nc > 0 && project(&S, m, &mc) && v3_len_safe(v3_sub(mc, m)) * len <= slack)
+		m = mc;
+	double gap = v3_dot(m, v3_sub(mk_support(B, v3_neg(m)), mk_support(A, m)));
+	/* (a gap along m above -h is a better answer: the distance is the
+	 * largest gap over all directions) */
+	if (!(len - gap <= slack) || !(gap >= -h - 4.0 * noise))
+		return;
+	*np = m;
+	*hp = -gap;
+	*a = x;
+	*b = v3_mad(x, m, gap);
+}
+
 void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
                mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -1184,14 +1263,17 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			else if (cap_centre(A, &best.fa, n, &cc))
 				a = cc;
 		}
+		mink_vec3 a_on = a, b_on = b;
 		for (int k = 0; k < 4; k++) {
 			if (flat_a)
-				a = mk_keep_on_core(A, n, a);
+				a = a_on = mk_keep_on_core(A, n, a);
 			b = v3_mad(a, n, -h);
 			if (flat_b)
-				b = mk_keep_on_core(B, v3_neg(n), b);
+				b = b_on = mk_keep_on_core(B, v3_neg(n), b);
 			a = v3_mad(b, n, h);
 		}
+		if (h < 0.0)
+			meet_apart(A, B, flat_a, flat_b, best.noise, a_on, b_on, &n, &h, &a, &b);
 	}
 	if (!v3_isfinite(a) || !v3_isfinite(b) || !v3_isfinite(n))
 		return;

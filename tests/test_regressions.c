@@ -2323,6 +2323,109 @@ static void test_ball_about_ellipsoid(void **state)
 }
 
 /*
+ * A point of a curved shape that does not move as the normal tilts one
+ * way (a cone's apex; a disc's rim point, tilted out of the disc's plane)
+ * beside a triangle's edge: seen along the normal from the point, the
+ * foot falls 0 to 1e-3 beyond the edge (or inside), 1e-6 to 1e3 away.
+ * The exact answer is the point and its nearest point on the edge (or
+ * its foot): the support distance is flat to second order in the normal
+ * there, so a normal off by the offset over the distance changes it by
+ * less than its rounding, and only the contacts show it (a disc's rim
+ * point 9.5 from a face whose edge passed 8.3e-7 beside its foot: the
+ * contact that far off the face).  The whole scene is turned and moved
+ * at random; both orders.
+ */
+static void test_point_beside_edge(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xed6e);
+	const double offs[7] = {-1e-3, 0.0, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3};
+	const double dists[6] = {1e-6, 1e-3, 0.1, 1.0, 10.0, 1e3};
+	const double radii[3] = {1e-3, 0.1, 0.5}, heights[3] = {1e-3, 0.25, 1.0};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 1500; k++) {
+		double off = offs[k % 7], D = dists[k / 7 % 6];
+		double r = radii[tu_rng_int(&rng, 0, 2)], hh = heights[tu_rng_int(&rng, 0, 2)];
+		int disc = tu_rng_int(&rng, 0, 1);
+		double y0 = tu_rng_range(&rng, -0.5, 0.5);
+		/* the apex is the cone's nearest point while the way to the edge
+		 * turns from its axis by less than the slant does from the
+		 * base's plane (a flat cone's slant is nearer) */
+		if (!disc && off > 0.0 && !(atan2(off, D) < 0.9 * atan2(2.0 * hh, r)))
+			continue;
+		/* the scene: the triangle in x = 0, its edge along y at z = 0,
+		 * the point at (D, y0, off); then turned and moved */
+		mink_quat q = tu_rng_quat(&rng);
+		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), tu_rng_log_range(&rng, 1e-3, 10.0));
+		/* the face: a triangle, a hull's (a tetrahedron), a box's */
+		int kind = k / 42 % 3;
+		mink_vec3 tet[4] = {tu_v3(0, -1, 0), tu_v3(0, 1, 0), tu_v3(0, 0, -1),
+		                    tu_v3(-0.5, 0, -0.5)};
+		mink_shape3 T = kind == 0   ? mink_triangle3(tet[0], tet[1], tet[2])
+		                : kind == 1 ? tu_hull(tet, 4)
+		                            : tu_box(0.5, 1.0, 1.0);
+		mink_pose3 pt = tu_pose3(at.x, at.y, at.z, q);
+		if (kind == 2)
+			pt.position = tu_to_world3(&pt, tu_v3(-0.5, 0.0, -1.0));
+		mink_vec3 P = tu_v3(D, y0, off);
+		mink_shape3 C;
+		mink_quat qc;
+		mink_vec3 centre;
+		double spin = tu_rng_range(&rng, 0.0, 6.283185307179586);
+		if (disc) {
+			/* a flat cone: a disc in the plane z = off, its rim point
+			 * towards -x at P */
+			C = tu_cone(r, 0.0);
+			qc = tu_quat_axis_angle(tu_v3(0, 0, 1), spin);
+			centre = tu_v3(D + r, y0, off);
+		} else {
+			/* the apex (local +z) towards -x, turned about the axis */
+			C = tu_cone(r, hh);
+			qc = tu_quat_mul(tu_quat_axis_angle(tu_v3(0, 1, 0), -1.5707963267948966),
+			                 tu_quat_axis_angle(tu_v3(0, 0, 1), spin));
+			centre = tu_v3(D + hh, y0, off);
+		}
+		mink_pose3 pc;
+		pc.rotation = tu_quat_mul(q, qc);
+		mink_pose3 frame = tu_pose3(at.x, at.y, at.z, q);
+		pc.position = tu_to_world3(&frame, centre);
+		/* the nearest point of the triangle, and the answer */
+		mink_vec3 foot = tu_v3(0.0, y0, fmin(off, 0.0));
+		double want = sqrt(D * D + (off > 0.0 ? off * off : 0.0));
+		mink_pose3 scene = tu_pose3(at.x, at.y, at.z, q);
+		mink_vec3 wa = tu_to_world3(&scene, P), wb = tu_to_world3(&scene, foot);
+		double size = fmax(D, 1.0) + tu_norm(at);
+		mink_result res[2];
+		both_orders(&C, &pc, &T, &pt, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s r %g hh %g, the point %.3g away, %.3g beyond the edge of a %s at y "
+			        "%.17g; turned (%.17g, %.17g, %.17g, %.17g), at (%.17g, %.17g, %.17g), spin "
+			        "%.17g, order %d", disc ? "disc" : "cone", r, hh, D, off,
+			        kind == 0 ? "triangle" : kind == 1 ? "hull" : "box", y0, q.w, q.x, q.y, q.z,
+			        at.x, at.y, at.z, spin, order);
+			const mink_result *rr = &res[order];
+			mink_vec3 pc0 = order ? rr->point_b : rr->point_a;
+			mink_vec3 pt0 = order ? rr->point_a : rr->point_b;
+			double tol = 1e-10 * size, tol_p = 1e-10 * size;
+			double ea = tu_dist(pc0, wa), eb = tu_dist(pt0, wb);
+			worst = fmax(worst, fmax(ea, eb) / tol_p);
+			CHECK(rr->status == MINK_OK && fabs(rr->distance - want) <= tol && ea <= tol_p &&
+			          eb <= tol_p,
+			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the "
+			      "point and %.3g off its nearest point on the triangle (tol %.3g)",
+			      mink_status_name(rr->status), rr->distance, want, rr->distance - want, ea, eb,
+			      tol_p);
+			cases++;
+		}
+	}
+	printf("  worst: contacts %.3g of their tolerance\n", worst);
+	tu_end("a point beside a triangle's edge", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -2657,6 +2760,7 @@ int main(void)
 		cmocka_unit_test(test_segment_point_on_axis),
 		cmocka_unit_test(test_needle_box),
 		cmocka_unit_test(test_ball_about_ellipsoid),
+		cmocka_unit_test(test_point_beside_edge),
 		cmocka_unit_test(test_parallel_axes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
