@@ -675,6 +675,16 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	}
 	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
 	if (!(len > t)) {
+		/* (the point highest along d: a needle 0.002 long seen 0.7
+		 * end on, within the slop of 1.4e-3, was its lower end, and the
+		 * contact carried from it 0.002 off the other shape) */
+		int k = 0;
+		for (int i = 1; i < f->n; i++)
+			if (v3_dot(f->p[i], d) > v3_dot(f->p[k], d))
+				k = i;
+		f->p[0] = f->p[k];
+		f->u[0][0] = f->u[k][0];
+		f->u[0][1] = f->u[k][1];
 		f->n = 1;
 		return;
 	}

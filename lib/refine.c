@@ -1040,10 +1040,14 @@ static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int fla
 	mink_vec3 mc;
 	if (S.nc > 0 && project(&S, m, &mc) && v3_len_safe(v3_sub(mc, m)) * len <= slack)
 		m = mc;
-	double gap = v3_dot(m, v3_sub(mk_support(B, v3_neg(m)), mk_support(A, m)));
+	mink_vec3 sa = mk_support(A, m), sb = mk_support(B, v3_neg(m));
+	double gap = v3_dot(m, v3_sub(sb, sa));
 	/* (a gap along m above -h is a better answer: the distance is the
-	 * largest gap over all directions) */
-	if (!(len - gap <= slack) || !(gap >= -h - 4.0 * noise))
+	 * largest gap over all directions; below it by more than the gap's
+	 * own rounding, a worse one, though within h's noise, which a hull's
+	 * point 1000 away makes 1.8e-12: a distance 5e-13 short was taken) */
+	double grain = 8.0 * DBL_EPSILON * (v3_maxabs(sa) + v3_maxabs(sb));
+	if (!(len - gap <= slack) || !(gap >= -h - grain))
 		return;
 	*np = m;
 	*hp = -gap;
@@ -1263,7 +1267,11 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			else if (cap_centre(A, &best.fa, n, &cc))
 				a = cc;
 		}
-		mink_vec3 a_on = a, b_on = b;
+		/* (a curved side's point is its support point: the branches
+		 * above may have carried it from the other's line, off its
+		 * shape where the normal is off by an angle the far pair's
+		 * support distance cannot see) */
+		mink_vec3 a_on = flat_a ? a : best.fa.p, b_on = flat_b ? b : best.fb.p;
 		for (int k = 0; k < 4; k++) {
 			if (flat_a)
 				a = a_on = mk_keep_on_core(A, n, a);
