@@ -164,6 +164,28 @@ static void eval_axis(cand_list *l, const mink_vec3 *a, int na, const mink_vec3 
 	push(l, bmax - amin, neg(n), neg(n));
 }
 
+/* The unit normal of triangle p q r from its best-conditioned corner: of a
+ * sliver 3 long and 1e-12 wide, the corner between the two long sides has
+ * a sine of 5e-13, and its cross product is rounding; a corner at the short
+ * side is near a right angle and gives the normal to the rounding. */
+static int triangle_normal(mink_vec3 p, mink_vec3 q, mink_vec3 r, mink_vec3 *n)
+{
+	mink_vec3 c[3] = {p, q, r};
+	double best = -1.0;
+	for (int i = 0; i < 3; i++) {
+		mink_vec3 u = sub(c[(i + 1) % 3], c[i]), v = sub(c[(i + 2) % 3], c[i]), m;
+		double lu = norm(u), lv = norm(v);
+		if (!(lu > 0.0) || !(lv > 0.0))
+			continue;
+		double sine = norm(cross(u, v)) / (lu * lv);
+		if (sine > best && unit_cross(u, v, &m)) {
+			best = sine;
+			*n = m;
+		}
+	}
+	return best >= 0.0;
+}
+
 static void triple_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec3 *a, int na,
                         const mink_vec3 *b, int nb)
 {
@@ -171,7 +193,7 @@ static void triple_axes(cand_list *l, const mink_vec3 *p, int np, const mink_vec
 	for (int i = 0; i < np && !l->found; i++)
 		for (int j = i + 1; j < np; j++)
 			for (int k = j + 1; k < np; k++)
-				if (unit_cross(sub(p[j], p[i]), sub(p[k], p[i]), &n))
+				if (triangle_normal(p[i], p[j], p[k], &n))
 					eval_axis(l, a, na, b, nb, n);
 }
 
