@@ -305,10 +305,13 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
 /* How far GJK's bounds on the core distance dist may be apart for it to
  * stop: the tolerance relative to the distance to be reported, the core
  * distance less the margins (a capsule 1e-11 into a box is not apart),
- * and the size's share. */
+ * or to the core distance where that is less (a box 4.3 from the centre
+ * of a ball of radius 1e6, 1e6 deep: 1e-10 of the depth stopped GJK at
+ * 1e-4, the normal 8e-4 off, the ball's contact 800 off), and the size's
+ * share. */
 static double gjk_slack(const mk_tol *tol, double dist)
 {
-	return tol->rel * fabs(dist - tol->margins) + tol->abs;
+	return tol->rel * fmin(fabs(dist - tol->margins), fabs(dist)) + tol->abs;
 }
 
 /* Fresh starts allowed when the simplex stops making progress. */

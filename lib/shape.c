@@ -1225,6 +1225,17 @@ mink_error mk_shape_from3(const mink_shape3 *s, mk_shape *out, mk_scratch *scrat
 		}
 		break;
 	case MINK_ELLIPSOID:
+		/* Three equal radii: a sphere, whose depth and distance are its
+		 * centre's (a cone 4 from the centre of one of radius 1e6 was
+		 * answered 0.0045 too deep as an ellipsoid: its support, a
+		 * rounding of 1e6 per radian, leaves the refined normal 1e-4
+		 * off where the depth is flat to 1e-9). */
+		if (s->ellipsoid.radii.x == s->ellipsoid.radii.y &&
+		    s->ellipsoid.radii.y == s->ellipsoid.radii.z) {
+			c->type = CORE_POINT;
+			c->margin += s->ellipsoid.radii.x;
+			break;
+		}
 		c->type = CORE_ELLIPSOID;
 		c->smooth = 1;
 		c->radii = s->ellipsoid.radii;

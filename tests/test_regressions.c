@@ -2323,6 +2323,60 @@ static void test_ball_about_ellipsoid(void **state)
 }
 
 /*
+ * A box deep inside a ball given as an ellipsoid of three equal radii
+ * (1 to 1e6), its centre outside the box: the depth is the radius less the
+ * distance from the centre to the box (clamped coordinates), the normal
+ * along that way.  A cone 4 from the centre of one of radius 1e6 was
+ * answered 0.0045 too deep: the ellipsoid's support, 1e6 per radian, left
+ * the normal 1e-4 off where the depth is flat to 1e-9.
+ */
+static void test_box_in_round_ellipsoid(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xba11e);
+	const double radii[4] = {1.0, 1e3, 1e6, 1e9};
+	int cases = 0;
+	tu_begin();
+	for (int k = 0; k < 400; k++) {
+		double R = radii[k % 4];
+		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
+		                    tu_rng_range(&rng, 0.01, 0.3));
+		/* the ball's centre, in the box's frame, outside it */
+		mink_vec3 c;
+		do
+			c = tu_scale(tu_rng_in_ball(&rng), 5.0);
+		while (fabs(c.x) <= h.x && fabs(c.y) <= h.y && fabs(c.z) <= h.z);
+		mink_vec3 q = tu_v3(fmin(fmax(c.x, -h.x), h.x), fmin(fmax(c.y, -h.y), h.y),
+		                    fmin(fmax(c.z, -h.z), h.z));
+		double dc = tu_dist(c, q), want = dc - R;
+		mink_quat rot = tu_rng_quat(&rng);
+		mink_pose3 pb = tu_pose3(0.5, -0.25, 0.125, rot);
+		mink_pose3 pe = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		pe.position = tu_to_world3(&pb, c);
+		mink_shape3 box = tu_box(h.x, h.y, h.z), ell = tu_ellipsoid(R, R, R);
+		/* from the box to the ball: towards its centre (moving the ball
+		 * that way separates them, overlapping or not) */
+		mink_vec3 nw = tu_rotate(rot, tu_scale(tu_sub(c, q), 1.0 / dc));
+		mink_result r[2];
+		both_orders(&box, &pb, &ell, &pe, r);
+		for (int order = 0; order < 2; order++) {
+			tu_case("radius %g, box %g %g %g, centre (%.17g, %.17g, %.17g) in its frame, "
+			        "order %d", R, h.x, h.y, h.z, c.x, c.y, c.z, order);
+			mink_vec3 n = order ? tu_neg(r[order].normal) : r[order].normal;
+			double tol = 1e-10 * (R + 5.0), an = tu_norm(tu_sub(n, nw));
+			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
+			          an <= 1e-9,
+			      "status %s, distance %.17g for %.17g (%.3g off), normal %.3g off",
+			      mink_status_name(r[order].status), r[order].distance, want,
+			      r[order].distance - want, an);
+			cases++;
+		}
+	}
+	tu_end("a box deep in a round ellipsoid", cases);
+}
+
+/*
  * A point of a curved shape that does not move as the normal tilts one
  * way (a cone's apex; a disc's rim point, tilted out of the disc's plane)
  * beside a triangle's edge: seen along the normal from the point, the
@@ -2761,6 +2815,7 @@ int main(void)
 		cmocka_unit_test(test_needle_box),
 		cmocka_unit_test(test_ball_about_ellipsoid),
 		cmocka_unit_test(test_point_beside_edge),
+		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_parallel_axes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
