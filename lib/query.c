@@ -1,5 +1,3 @@
-#include <stdio.h>
-#include <stdlib.h>
 /*
  * query.c - the orchestration: poses -> GJK -> EPA or distance -> contact.
  *
@@ -647,14 +645,10 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		solve_points(A, B, &tol, ans);
 		return;
 	}
-	if (dim == 3 && mk_sat(A, B, &tol, ans)) {
-		if (getenv("QDBG")) fprintf(stderr, "sat\n");
+	if (dim == 3 && mk_sat(A, B, &tol, ans))
 		return;
-	}
-	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans)) {
-		if (getenv("QDBG")) fprintf(stderr, "axial\n");
+	if (dim == 3 && mk_solve_axial(A, B, o, tol.rel, tol.abs, ans))
 		return;
-	}
 	if (dim == 3 && (A->type == CORE_SEGMENT || B->type == CORE_SEGMENT) &&
 	    mk_solve_segments(A, B, &tol, ans))
 		return;
@@ -680,7 +674,6 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		answer_gjk(A, B, &g, v, &c, &ans->warning);
 		break;
 	}
-	if (getenv("QDBG")) fprintf(stderr, "gjk v=%d noisy=%d conv=%d dist=%.17g lower=%.17g n=%d pa=%.17g %.17g %.17g pb=%.17g %.17g %.17g\n", v, g.noisy, g.converged, g.dist, g.lower, g.s.n, c.pa.x,c.pa.y,c.pa.z,c.pb.x,c.pb.y,c.pb.z);
 	/* Polytopes apart where GJK stalled (it did not end on its gap test:
 	 * nearly parallel faces whose supports along v tie to the rounding
 	 * level) or could not certify its answer: the nearest pair of their
@@ -694,7 +687,6 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	 * nor judged again. */
 	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)
 		refine_curved(A, B, &tol, &c, &ans->warning);
-	if (getenv("QDBG")) fprintf(stderr, "refined pa=%.17g %.17g %.17g pb=%.17g %.17g %.17g n=%.17g %.17g %.17g core=%.17g w=%d\n", c.pa.x,c.pa.y,c.pa.z,c.pb.x,c.pb.y,c.pb.z,c.n.x,c.n.y,c.n.z,c.core,ans->warning);
 	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
 		certify_by_balls(A, B, dim, &tol, &c, &ans->warning);
 	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
