@@ -311,7 +311,7 @@ static void polish_direction(const mk_shape *A, const mk_shape *B, const mk_simp
  * share. */
 static double gjk_slack(const mk_tol *tol, double dist)
 {
-	return tol->rel * fmin(fabs(dist - tol->margins), fabs(dist)) + tol->abs;
+	return tol->rel * fmin(fabs(dist - tol->margins), fabs(dist)) + tol->core_abs;
 }
 
 /* Fresh starts allowed when the simplex stops making progress. */

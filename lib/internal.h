@@ -343,6 +343,8 @@ typedef struct mk_simplex {
 typedef struct mk_tol {
 	double rel;     /* relative to the value */
 	double abs;     /* size_tolerance * size */
+	double core_abs; /* size_tolerance * the cores' size (margins left out):
+	                    GJK's share (lib/gjk.c, gjk_slack) */
 	double eps;     /* rounding level of the pair: a few ulps of its size */
 	double size;
 	double margins; /* the margins' sum where both cores are polytopes, else

@@ -2377,6 +2377,34 @@ static void test_box_in_round_ellipsoid(void **state)
 }
 
 /*
+ * A triangle rounded by 1e6 over an ellipsoid whose core it enters by 1e-3:
+ * the tolerance that stops GJK is taken on the cores' size (the ball
+ * above), but EPA's stays the pair's: on the curved core it had run to its
+ * cap of 32768 steps (0.6 s) and come back approximate; the refinement
+ * makes the answer exact either way (fuzz).
+ */
+static void test_rounded_triangle_over_ellipsoid(void **state)
+{
+	(void)state;
+	tu_begin();
+	mink_vec3 p[3] = {tu_v3(1, 0.70710678118654757, 1e-06), tu_v3(1, -0.5, 1e-06),
+	                  tu_v3(1e-06, 1e-06, 0)};
+	mink_shape3 t = mink_triangle3(p[0], p[1], p[2]), e = tu_ellipsoid(3, 0.001, 1);
+	t.margin = 1e6;
+	mink_pose3 pt = tu_pose3(0, 0, 0, (mink_quat){0, 0.70710678118654757, 0.70710678118654757, 0});
+	mink_pose3 pe = tu_pose3(1, 0, 0, tu_quat_identity());
+	mink_result r[2];
+	both_orders(&t, &pt, &e, &pe, r);
+	for (int order = 0; order < 2; order++) {
+		tu_case("order %d", order);
+		CHECK(r[order].status == MINK_OK && r[order].epa_iterations < 1000,
+		      "status %s, %d EPA steps", mink_status_name(r[order].status),
+		      r[order].epa_iterations);
+	}
+	tu_end("a rounded triangle over an ellipsoid", 2);
+}
+
+/*
  * A point of a curved shape that does not move as the normal tilts one
  * way (a cone's apex; a disc's rim point, tilted out of the disc's plane)
  * beside a triangle's edge: seen along the normal from the point, the
@@ -2816,6 +2844,7 @@ int main(void)
 		cmocka_unit_test(test_ball_about_ellipsoid),
 		cmocka_unit_test(test_point_beside_edge),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
+		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_parallel_axes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
