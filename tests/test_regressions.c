@@ -2373,6 +2373,52 @@ static void test_box_in_round_ellipsoid(void **state)
 			cases++;
 		}
 	}
+	/* The box at the ball's surface: its support point q along u, the
+	 * centre R + delta beyond it along u, so q is its nearest point and
+	 * delta the distance (the contacts: q, and q + delta u on the ball,
+	 * R away from the centre: a normal off by an angle puts it R times
+	 * that off). */
+	const double deltas[6] = {-1e-3, -1e-9, 1e-9, 1e-6, 1e-3, 0.5};
+	for (int k = 0; k < 600; k++) {
+		double R = radii[k % 4], delta = deltas[k / 4 % 6];
+		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
+		                    tu_rng_range(&rng, 0.01, 0.3));
+		mink_vec3 u = tu_rng_in_ball(&rng);
+		double lu = tu_norm(u);
+		if (!(lu > 0.1))
+			continue;
+		u = tu_scale(u, 1.0 / lu);
+		mink_vec3 q = tu_v3(copysign(h.x, u.x), copysign(h.y, u.y), copysign(h.z, u.z));
+		mink_vec3 c = tu_add(q, tu_scale(u, R + delta));
+		mink_quat rot = tu_rng_quat(&rng);
+		mink_pose3 pb = tu_pose3(0.5, -0.25, 0.125, rot);
+		mink_pose3 pe = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		pe.position = tu_to_world3(&pb, c);
+		/* the centre as placed: the answer from it */
+		mink_vec3 cl = tu_to_local3(&pb, pe.position);
+		mink_vec3 ql = tu_v3(fmin(fmax(cl.x, -h.x), h.x), fmin(fmax(cl.y, -h.y), h.y),
+		                     fmin(fmax(cl.z, -h.z), h.z));
+		double dc = tu_dist(cl, ql), want = dc - R;
+		mink_vec3 nl = tu_scale(tu_sub(cl, ql), 1.0 / dc);
+		mink_vec3 wq = tu_to_world3(&pb, ql), wc = tu_to_world3(&pb, tu_sub(cl, tu_scale(nl, R)));
+		mink_shape3 box = tu_box(h.x, h.y, h.z), ell = tu_ellipsoid(R, R, R);
+		mink_result r[2];
+		both_orders(&box, &pb, &ell, &pe, r);
+		for (int order = 0; order < 2; order++) {
+			tu_case("radius %g, box %g %g %g at the surface, delta %g, u (%.17g, %.17g, %.17g), "
+			        "order %d", R, h.x, h.y, h.z, delta, u.x, u.y, u.z, order);
+			mink_vec3 on_box = order ? r[order].point_b : r[order].point_a;
+			mink_vec3 on_ball = order ? r[order].point_a : r[order].point_b;
+			double size = R + 1.0, tol = 1e-10 * size, tol_p = 1e-9 * size;
+			double eb = tu_dist(on_box, wq), ee = tu_dist(on_ball, wc);
+			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
+			          eb <= tol_p && ee <= tol_p,
+			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the box's "
+			      "and %.3g off the ball's (tol %.3g)", mink_status_name(r[order].status),
+			      r[order].distance, want, r[order].distance - want, eb, ee, tol_p);
+			cases++;
+		}
+	}
 	tu_end("a box deep in a round ellipsoid", cases);
 }
 
