@@ -2324,7 +2324,8 @@ static void test_ball_about_ellipsoid(void **state)
 
 /*
  * A box deep inside a ball given as an ellipsoid of three equal radii
- * (1 to 1e6), its centre outside the box: the depth is the radius less the
+ * (1 to 1e9), then at its surface, then at a capsule's of that radius
+ * (below).  Deep inside, the ball's centre outside the box: the depth is the radius less the
  * distance from the centre to the box (clamped coordinates), the normal
  * along that way.  A cone 4 from the centre of one of radius 1e6 was
  * answered 0.0045 too deep: the ellipsoid's support, 1e6 per radian, left
@@ -2419,7 +2420,63 @@ static void test_box_in_round_ellipsoid(void **state)
 			cases++;
 		}
 	}
-	tu_end("a box deep in a round ellipsoid", cases);
+	/* The same with a capsule of radius R (a segment core, half length
+	 * 0 to 1e3, turned any way): the cores' distance and closest pair
+	 * from the feature oracle on the box's corners and the segment's
+	 * ends, the capsule's contact R from its core's along the normal. */
+	const double halves[3] = {0.0, 1.0, 1e3};
+	for (int k = 0; k < 600; k++) {
+		double R = radii[k % 4], delta = deltas[k / 4 % 6], L = halves[k / 24 % 3];
+		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
+		                    tu_rng_range(&rng, 0.01, 0.3));
+		mink_vec3 u = tu_rng_in_ball(&rng);
+		double lu = tu_norm(u);
+		if (!(lu > 0.1))
+			continue;
+		u = tu_scale(u, 1.0 / lu);
+		mink_vec3 q = tu_v3(copysign(h.x, u.x), copysign(h.y, u.y), copysign(h.z, u.z));
+		mink_vec3 c = tu_add(q, tu_scale(u, R + delta));
+		mink_quat rot = tu_rng_quat(&rng);
+		mink_pose3 pb = tu_pose3(0.5, -0.25, 0.125, rot);
+		mink_pose3 pc = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
+		pc.position = tu_to_world3(&pb, c);
+		mink_vec3 corners[8], seg[2];
+		for (int i = 0; i < 8; i++)
+			corners[i] = tu_to_world3(&pb, tu_v3(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y,
+			                                     i & 4 ? h.z : -h.z));
+		seg[0] = tu_to_world3(&pc, tu_v3(0, 0, -L));
+		seg[1] = tu_to_world3(&pc, tu_v3(0, 0, L));
+		/* (a long segment turned any way may pass through the box: the
+		 * feature oracle holds for cores apart) */
+		if (oracle_separated3(corners, 8, seg, 2) != 1)
+			continue;
+		oracle_dist od;
+		oracle_dist3(corners, 8, seg, 2, &od);
+		if (!(od.distance > 0.0) || !od.unique)
+			continue;
+		double want = od.distance - R;
+		mink_vec3 nw = tu_scale(tu_sub(od.point_b, od.point_a), 1.0 / od.distance);
+		mink_vec3 wc = tu_sub(od.point_b, tu_scale(nw, R));
+		mink_shape3 box = tu_box(h.x, h.y, h.z), cap = tu_capsule(R, L);
+		mink_result r[2];
+		both_orders(&box, &pb, &cap, &pc, r);
+		for (int order = 0; order < 2; order++) {
+			tu_case("radius %g, half length %g, box %g %g %g at the surface, delta %g, u "
+			        "(%.17g, %.17g, %.17g), order %d", R, L, h.x, h.y, h.z, delta, u.x, u.y,
+			        u.z, order);
+			mink_vec3 on_box = order ? r[order].point_b : r[order].point_a;
+			mink_vec3 on_cap = order ? r[order].point_a : r[order].point_b;
+			double size = R + L + 1.0, tol = 1e-10 * size, tol_p = 1e-9 * size;
+			double eb = tu_dist(on_box, od.point_a), ee = tu_dist(on_cap, wc);
+			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
+			          eb <= tol_p && ee <= tol_p,
+			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the box's "
+			      "and %.3g off the capsule's (tol %.3g)", mink_status_name(r[order].status),
+			      r[order].distance, want, r[order].distance - want, eb, ee, tol_p);
+			cases++;
+		}
+	}
+	tu_end("a box in or at a round ellipsoid or a capsule", cases);
 }
 
 /*
