@@ -968,11 +968,28 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 		if (!(fabs(step) > 1e-15 * (fabs(s) + S->bound)))
 			break;
 	}
-	mink_vec3 m = v3_normalize_or(v3_mad(d, u, s / lam), d);
-	mink_vec3 np = mk_support(S, m);
+	/* The tilt that brings S's support to p + s u: s / lam to first order;
+	 * the stiffness changes along the way (a needle 1e-12 thick: the first
+	 * step went half as far, and its point, beyond a cap 1e-3 across, was
+	 * taken), so secant steps on the support's place along u. */
+	mink_vec3 target = v3_mad(*p, u, s);
+	double g0 = 0.0, f0 = -s, g1 = s / lam;
+	mink_vec3 np = *p;
+	for (int k = 0; k < 16; k++) {
+		np = mk_support(S, v3_normalize_or(v3_mad(d, u, g1), d));
+		double f1 = v3_dot(v3_sub(np, target), u);
+		if (!isfinite(f1) || !(fabs(f1) > 1e-15 * (fabs(s) + S->bound)) || f1 == f0)
+			break;
+		double g2 = g1 - f1 * (g1 - g0) / (f1 - f0);
+		g0 = g1;
+		f0 = f1;
+		g1 = g2;
+	}
 	mink_vec3 nq = v3_mad(np, d, -h);
 	double gap1 = v3_len_safe(v3_sub(mk_keep_on_core(O, nd, nq), nq));
-	if (!v3_isfinite(np) || !(gap1 < gap0))
+	/* (only where the two then meet: a point halfway is off the other
+	 * feature still, and the other's point, carried to it, off its shape) */
+	if (!v3_isfinite(np) || !(gap1 < gap0) || !(gap1 <= 1e-9 * (S->bound + O->bound)))
 		return 0;
 	*p = np;
 	*q = nq;

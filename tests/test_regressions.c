@@ -2508,6 +2508,42 @@ static void test_rounded_triangle_over_ellipsoid(void **state)
 }
 
 /*
+ * A needle ellipsoid (radii 1, 1e-6, 1e-12) rounded by 0.5 lying over a
+ * cylinder's cap 1e-3 across at one end of it: the needle's ridge slides
+ * along itself to where it meets the cap seen along the normal.  Its
+ * stiffness changes along the way; one step of the first-order slide went
+ * half as far, and the cap's contact, carried from it, lay 0.0097 off the
+ * cap (the palette sweep at twice its scale).  Oracle: the cap's contact
+ * within its disc, the needle's on its core's ridge 0.5 along the normal.
+ */
+static void test_needle_over_small_cap(void **state)
+{
+	(void)state;
+	tu_begin();
+	mink_shape3 c = tu_cylinder(0.001, 1e-6), e = tu_ellipsoid(1, 1e-6, 1e-12);
+	e.margin = 0.5;
+	mink_pose3 pc = tu_pose3(0, 1e-6, -1, tu_quat_identity());
+	mink_pose3 pe = tu_pose3(-1e-6, 1, 0, (mink_quat){0.70710678118654757, 0, 0, 0.70710678118654757});
+	mink_result r[2];
+	both_orders(&c, &pc, &e, &pe, r);
+	for (int order = 0; order < 2; order++) {
+		tu_case("order %d", order);
+		mink_vec3 on_cap = tu_to_local3(&pc, order ? r[order].point_b : r[order].point_a);
+		double rho = hypot(on_cap.x, on_cap.y);
+		/* the distance: the needle's lowest point, 1e-12 below its axis
+		 * and 0.5 more for the margin, above the cylinder's top at
+		 * -1 + 1e-6 */
+		double want = 1.0 - 1e-6 - 0.5 - 1e-12;
+		CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= 1e-12 &&
+		          rho <= 0.001 * (1 + 1e-9) && fabs(on_cap.z - 1e-6) <= 1e-12,
+		      "status %s, distance %.17g for %.17g; the cap's contact at radius %.17g, "
+		      "height %.17g", mink_status_name(r[order].status), r[order].distance, want,
+		      rho, on_cap.z);
+	}
+	tu_end("a needle over a small cap", 2);
+}
+
+/*
  * A point of a curved shape that does not move as the normal tilts one
  * way (a cone's apex; a disc's rim point, tilted out of the disc's plane)
  * beside a triangle's edge: seen along the normal from the point, the
@@ -2948,6 +2984,7 @@ int main(void)
 		cmocka_unit_test(test_point_beside_edge),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
+		cmocka_unit_test(test_needle_over_small_cap),
 		cmocka_unit_test(test_parallel_axes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
