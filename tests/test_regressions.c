@@ -2331,6 +2331,51 @@ static void test_ball_about_ellipsoid(void **state)
  * answered 0.0045 too deep: the ellipsoid's support, 1e6 per radian, left
  * the normal 1e-4 off where the depth is flat to 1e-9.
  */
+/* A box of random half extents, and a point R + delta beyond its support
+ * point along a random direction u (so that support point is its nearest
+ * point): 0 where u is drawn too short to turn into a direction. */
+static int at_surface(tu_rng *rng, double R, double delta, mink_vec3 *h, mink_vec3 *u,
+                      mink_vec3 *c)
+{
+	double hx = tu_rng_range(rng, 0.01, 0.3), hy = tu_rng_range(rng, 0.01, 0.3);
+	double hz = tu_rng_range(rng, 0.01, 0.3);
+	*h = tu_v3(hx, hy, hz);
+	mink_vec3 v = tu_rng_in_ball(rng);
+	double lv = tu_norm(v);
+	if (!(lv > 0.1))
+		return 0;
+	*u = tu_scale(v, 1.0 / lv);
+	mink_vec3 q = tu_v3(copysign(hx, u->x), copysign(hy, u->y), copysign(hz, u->z));
+	*c = tu_add(q, tu_scale(*u, R + delta));
+	return 1;
+}
+
+/* The box turned at random about a fixed place, and the other shape at
+ * point c of the box's frame, turned at random. */
+static void place_about(tu_rng *rng, mink_vec3 c, mink_pose3 *pb, mink_pose3 *po)
+{
+	mink_quat rot = tu_rng_quat(rng);
+	*pb = tu_pose3(0.5, -0.25, 0.125, rot);
+	*po = tu_pose3(0, 0, 0, tu_rng_quat(rng));
+	po->position = tu_to_world3(pb, c);
+}
+
+/* A box (A in order 0) and another shape: the distance to 1e-10 of the
+ * size, the contacts to 1e-9 of it against wq on the box, wc on the other. */
+static void check_box_pair(const mink_result *r, int order, double want, mink_vec3 wq,
+                           mink_vec3 wc, double size, const char *other)
+{
+	mink_vec3 on_box = order ? r->point_b : r->point_a;
+	mink_vec3 on_other = order ? r->point_a : r->point_b;
+	double tol = 1e-10 * size, tol_p = 1e-9 * size;
+	double eb = tu_dist(on_box, wq), ee = tu_dist(on_other, wc);
+	CHECK(r->status == MINK_OK && fabs(r->distance - want) <= tol && eb <= tol_p &&
+	          ee <= tol_p,
+	      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the box's and "
+	      "%.3g off the %s's (tol %.3g)", mink_status_name(r->status), r->distance, want,
+	      r->distance - want, eb, ee, other, tol_p);
+}
+
 static void test_box_in_round_ellipsoid(void **state)
 {
 	(void)state;
@@ -2341,8 +2386,9 @@ static void test_box_in_round_ellipsoid(void **state)
 	tu_begin();
 	for (int k = 0; k < 400; k++) {
 		double R = radii[k % 4];
-		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
-		                    tu_rng_range(&rng, 0.01, 0.3));
+		double hx = tu_rng_range(&rng, 0.01, 0.3), hy = tu_rng_range(&rng, 0.01, 0.3);
+		double hz = tu_rng_range(&rng, 0.01, 0.3);
+		mink_vec3 h = tu_v3(hx, hy, hz);
 		/* the ball's centre, in the box's frame, outside it */
 		mink_vec3 c;
 		do
@@ -2382,19 +2428,11 @@ static void test_box_in_round_ellipsoid(void **state)
 	const double deltas[6] = {-1e-3, -1e-9, 1e-9, 1e-6, 1e-3, 0.5};
 	for (int k = 0; k < 600; k++) {
 		double R = radii[k % 4], delta = deltas[k / 4 % 6];
-		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
-		                    tu_rng_range(&rng, 0.01, 0.3));
-		mink_vec3 u = tu_rng_in_ball(&rng);
-		double lu = tu_norm(u);
-		if (!(lu > 0.1))
+		mink_vec3 h, u, c;
+		if (!at_surface(&rng, R, delta, &h, &u, &c))
 			continue;
-		u = tu_scale(u, 1.0 / lu);
-		mink_vec3 q = tu_v3(copysign(h.x, u.x), copysign(h.y, u.y), copysign(h.z, u.z));
-		mink_vec3 c = tu_add(q, tu_scale(u, R + delta));
-		mink_quat rot = tu_rng_quat(&rng);
-		mink_pose3 pb = tu_pose3(0.5, -0.25, 0.125, rot);
-		mink_pose3 pe = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
-		pe.position = tu_to_world3(&pb, c);
+		mink_pose3 pb, pe;
+		place_about(&rng, c, &pb, &pe);
 		/* the centre as placed: the answer from it */
 		mink_vec3 cl = tu_to_local3(&pb, pe.position);
 		mink_vec3 ql = tu_v3(fmin(fmax(cl.x, -h.x), h.x), fmin(fmax(cl.y, -h.y), h.y),
@@ -2408,15 +2446,7 @@ static void test_box_in_round_ellipsoid(void **state)
 		for (int order = 0; order < 2; order++) {
 			tu_case("radius %g, box %g %g %g at the surface, delta %g, u (%.17g, %.17g, %.17g), "
 			        "order %d", R, h.x, h.y, h.z, delta, u.x, u.y, u.z, order);
-			mink_vec3 on_box = order ? r[order].point_b : r[order].point_a;
-			mink_vec3 on_ball = order ? r[order].point_a : r[order].point_b;
-			double size = R + 1.0, tol = 1e-10 * size, tol_p = 1e-9 * size;
-			double eb = tu_dist(on_box, wq), ee = tu_dist(on_ball, wc);
-			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
-			          eb <= tol_p && ee <= tol_p,
-			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the box's "
-			      "and %.3g off the ball's (tol %.3g)", mink_status_name(r[order].status),
-			      r[order].distance, want, r[order].distance - want, eb, ee, tol_p);
+			check_box_pair(&r[order], order, want, wq, wc, R + 1.0, "ball");
 			cases++;
 		}
 	}
@@ -2427,19 +2457,11 @@ static void test_box_in_round_ellipsoid(void **state)
 	const double halves[3] = {0.0, 1.0, 1e3};
 	for (int k = 0; k < 600; k++) {
 		double R = radii[k % 4], delta = deltas[k / 4 % 6], L = halves[k / 24 % 3];
-		mink_vec3 h = tu_v3(tu_rng_range(&rng, 0.01, 0.3), tu_rng_range(&rng, 0.01, 0.3),
-		                    tu_rng_range(&rng, 0.01, 0.3));
-		mink_vec3 u = tu_rng_in_ball(&rng);
-		double lu = tu_norm(u);
-		if (!(lu > 0.1))
+		mink_vec3 h, u, c;
+		if (!at_surface(&rng, R, delta, &h, &u, &c))
 			continue;
-		u = tu_scale(u, 1.0 / lu);
-		mink_vec3 q = tu_v3(copysign(h.x, u.x), copysign(h.y, u.y), copysign(h.z, u.z));
-		mink_vec3 c = tu_add(q, tu_scale(u, R + delta));
-		mink_quat rot = tu_rng_quat(&rng);
-		mink_pose3 pb = tu_pose3(0.5, -0.25, 0.125, rot);
-		mink_pose3 pc = tu_pose3(0, 0, 0, tu_rng_quat(&rng));
-		pc.position = tu_to_world3(&pb, c);
+		mink_pose3 pb, pc;
+		place_about(&rng, c, &pb, &pc);
 		mink_vec3 corners[8], seg[2];
 		for (int i = 0; i < 8; i++)
 			corners[i] = tu_to_world3(&pb, tu_v3(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y,
@@ -2464,15 +2486,7 @@ static void test_box_in_round_ellipsoid(void **state)
 			tu_case("radius %g, half length %g, box %g %g %g at the surface, delta %g, u "
 			        "(%.17g, %.17g, %.17g), order %d", R, L, h.x, h.y, h.z, delta, u.x, u.y,
 			        u.z, order);
-			mink_vec3 on_box = order ? r[order].point_b : r[order].point_a;
-			mink_vec3 on_cap = order ? r[order].point_a : r[order].point_b;
-			double size = R + L + 1.0, tol = 1e-10 * size, tol_p = 1e-9 * size;
-			double eb = tu_dist(on_box, od.point_a), ee = tu_dist(on_cap, wc);
-			CHECK(r[order].status == MINK_OK && fabs(r[order].distance - want) <= tol &&
-			          eb <= tol_p && ee <= tol_p,
-			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g off the box's "
-			      "and %.3g off the capsule's (tol %.3g)", mink_status_name(r[order].status),
-			      r[order].distance, want, r[order].distance - want, eb, ee, tol_p);
+			check_box_pair(&r[order], order, want, od.point_a, wc, R + L + 1.0, "capsule");
 			cases++;
 		}
 	}
@@ -2580,7 +2594,8 @@ static void test_point_beside_edge(void **state)
 		/* the scene: the triangle in x = 0, its edge along y at z = 0,
 		 * the point at (D, y0, off); then turned and moved */
 		mink_quat q = tu_rng_quat(&rng);
-		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), tu_rng_log_range(&rng, 1e-3, 10.0));
+		mink_vec3 at = tu_rng_in_ball(&rng);
+		at = tu_scale(at, tu_rng_log_range(&rng, 1e-3, 10.0));
 		/* the face: a triangle, a hull's (a tetrahedron), a box's */
 		int kind = k / 42 % 3;
 		mink_vec3 tet[4] = {tu_v3(0, -1, 0), tu_v3(0, 1, 0), tu_v3(0, 0, -1),
