@@ -932,11 +932,10 @@ static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_
  * the point is then where the ridge meets that feature seen along d: the
  * line through p along the ridge and O's feature are brought together by
  * alternate projections, and the point taken as S's support at the
- * normal turned by the step along the ridge over its stiffness (so on S
- * exactly).  The box's edge 0.5 across from the ridge's lowest point
- * kept the contact there, 0.11 off the ellipsoid.  d is S's support
- * direction, q = p - h d O's point; both are replaced when the result
- * lies nearer O's feature.
+ * normal turned by the tilt that brings it there (so on S exactly).  The
+ * box's edge 0.5 across from the ridge's lowest point kept the contact
+ * there, 0.11 off the ellipsoid.  d is S's support direction, q = p - h d
+ * O's point; both are replaced only where the result meets O's feature.
  */
 static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_shape *O,
                        double h, double stiff, mink_vec3 *p, mink_vec3 *q)
