@@ -459,19 +459,16 @@ static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double
 			return;
 		}
 	} else if (zero == 2) {
-		int i = !flat[0] ? 0 : !flat[1] ? 1 : 2, j = (i + 1) % 3, k = (i + 2) % 3;
+		int i = !flat[0] ? 0 : !flat[1] ? 1 : 2;
 		if (2.0 * r[i] * fabs(dd[i]) <= t) {
 			/* its side, not its axis: the segment moved by its section's
-			 * support point (radii 1e-6 and 1e6: the contacts were
-			 * 1e-6 inside it, and 1e-6 off the other shape) */
-			double hc = hypot(r[j] * dd[j], r[k] * dd[k]);
-			mink_vec3 e = v3(0, 0, 0);
-			if (hc > 0.0) {
-				double w[3] = {0, 0, 0};
-				w[j] = r[j] * r[j] * dd[j] / hc;
-				w[k] = r[k] * r[k] * dd[k] / hc;
-				e = v3(w[0], w[1], w[2]);
-			}
+			 * support point, the support along d less its part along
+			 * the axis (radii 1e-6 and 1e6: the contacts were 1e-6
+			 * inside it, and 1e-6 off the other shape) */
+			double ds[3] = {dd[0], dd[1], dd[2]};
+			ds[i] = 0.0;
+			mink_vec3 dsec = v3(ds[0], ds[1], ds[2]);
+			mink_vec3 e = v3_maxabs(dsec) > 0.0 ? mk_support_local(s, dsec) : v3(0, 0, 0);
 			put(f, v3_mad(e, ax[i], -r[i]));
 			put(f, v3_mad(e, ax[i], r[i]));
 			return;
@@ -600,6 +597,16 @@ static int top_end(const feature *f, int e, int o, mink_vec3 d, double t)
 	return k;
 }
 
+/* Ends lo and hi of a thin feature put in the order of u. */
+static void order_ends(const feature *f, int *lo, int *hi)
+{
+	if (u_less(f->u[*hi], f->u[*lo])) {
+		int k = *hi;
+		*hi = *lo;
+		*lo = k;
+	}
+}
+
 /* (d: the direction along which f supports its core: n for A's, -n for
  * B's.) */
 static void project(feature *f, const plane2 *pl, int dim, double t, double size, mink_vec3 d)
@@ -668,11 +675,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	 * point farthest from any is an end, and the one farthest from an
 	 * end the other. */
 	int hi = farthest(f, 0), lo = farthest(f, hi);
-	if (u_less(f->u[hi], f->u[lo])) {
-		int k = hi;
-		hi = lo;
-		lo = k;
-	}
+	order_ends(f, &lo, &hi);
 	double len = hypot(f->u[hi][0] - f->u[lo][0], f->u[hi][1] - f->u[lo][1]);
 	if (!(len > t)) {
 		/* (the point highest along d: a needle 0.002 long seen 0.7
@@ -695,11 +698,7 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 		if (f->n > 2) {
 			lo = top_end(f, lo, hi, d, t);
 			hi = top_end(f, hi, lo, d, t);
-			if (u_less(f->u[hi], f->u[lo])) {
-				int k = hi;
-				hi = lo;
-				lo = k;
-			}
+			order_ends(f, &lo, &hi);
 		}
 		mink_vec3 p0 = f->p[lo], p1 = f->p[hi];
 		double u0[2] = { f->u[lo][0], f->u[lo][1] }, u1[2] = { f->u[hi][0], f->u[hi][1] };
@@ -1330,6 +1329,14 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 
 /* ---- the patch ---- */
 
+/* The query's tolerance on a value v of a pair of this size: relative to
+ * v, the size's share, rounding. */
+static double value_tol(const mink_options *o, double v, double size, double eps)
+{
+	return (o->tolerance > 0.0 ? o->tolerance : 0.0) * fabs(v) +
+	       (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+}
+
 /* The gap of the swept shapes' supports along unit u (from A towards B): a
  * lower bound on their distance, for any u. */
 static double support_gap(const mk_shape *A, const mk_shape *B, mink_vec3 u)
@@ -1613,8 +1620,7 @@ static void point_beside(mk_contact *c, mk_answer *ans, mink_vec3 n, double t, f
 		return;
 	mink_vec3 m = v3_scale(w, 1.0 / len);
 	double d = len - (A->margin + B->margin);
-	double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * fabs(d) +
-	             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+	double tol = value_tol(o, d, size, eps);
 	if (!(d > 0.0) || !(d - support_gap(A, B, m) <= tol) || !(d <= ans->distance + tol))
 		return;
 	ans->normal = m;
@@ -1795,8 +1801,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * them: a hull's corners 1e6 apart put a contact 6e-7 beyond the
 	 * other shape's support plane.  Beyond the rounding, such a point is
 	 * brought back to the top.) */
-	double round = (o->tolerance > 0.0 ? o->tolerance : 0.0) * fabs(ans->distance) +
-	               (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+	double round = value_tol(o, ans->distance, size, eps);
 	mk_contact c[REGION_MAX];
 	double dist[REGION_MAX];
 	for (int i = 0; i < r.n; i++) {
@@ -1854,8 +1859,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			gap = fmax(gap, support_gap(A, B, face_normal(&fa, n)));
 		if (fb.n >= 3)
 			gap = fmax(gap, support_gap(A, B, face_normal(&fb, n)));
-		double tol = (o->tolerance > 0.0 ? o->tolerance : 0.0) * dmin +
-		             (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size + 4.0 * eps;
+		double tol = value_tol(o, dmin, size, eps);
 		/* (below the lower bound, the points are not both on the
 		 * shapes: lifted from up to the slop outside a feature, which a
 		 * face 1e6 long makes 1e-3 wide) */

@@ -173,7 +173,8 @@ static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_opt
 		size = DBL_MIN;
 	tol->size = size;
 	tol->rel = o->tolerance > 0.0 ? o->tolerance : 0.0;
-	tol->abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * size;
+	double st = o->size_tolerance > 0.0 ? o->size_tolerance : 0.0;
+	tol->abs = st * size;
 	/* GJK solves the cores to the size of the cores and their offset: a
 	 * margin adds to the size, but its contact moves by the normal's
 	 * error times the margin (a box 4.3 from the centre of a ball of
@@ -184,7 +185,7 @@ static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_opt
 	double cores = A->bound - A->margin + B->bound - B->margin + v3_len_safe(B->pos);
 	if (!(cores > 0.0) || !(cores < size))
 		cores = size;
-	tol->core_abs = (o->size_tolerance > 0.0 ? o->size_tolerance : 0.0) * cores;
+	tol->core_abs = st * cores;
 	tol->eps = 8.0 * DBL_EPSILON * size;
 	tol->margins = A->smooth || B->smooth ? 0.0 : A->margin + B->margin;
 	tol->max_gjk = o->max_gjk_iterations > 0 ? o->max_gjk_iterations : 1;

@@ -196,13 +196,19 @@ typedef struct rf_hess {
 	double h11, h22, h12;
 } rf_hess;
 
+/* J in the tangents of unit n, less shift on the diagonal. */
+static void tangent_hessian(const mat3 *J, mink_vec3 n, double shift, rf_hess *H)
+{
+	mink_tangents(n, &H->t1, &H->t2);
+	mink_vec3 jt1 = m3_mul(J, H->t1), jt2 = m3_mul(J, H->t2);
+	H->h11 = v3_dot(H->t1, jt1) - shift;
+	H->h22 = v3_dot(H->t2, jt2) - shift;
+	H->h12 = 0.5 * (v3_dot(H->t1, jt2) + v3_dot(H->t2, jt1));
+}
+
 static void sphere_hessian(const rf_eval *e, rf_hess *H)
 {
-	mink_tangents(e->n, &H->t1, &H->t2);
-	mink_vec3 jt1 = m3_mul(&e->J, H->t1), jt2 = m3_mul(&e->J, H->t2);
-	H->h11 = v3_dot(H->t1, jt1) - e->h;
-	H->h22 = v3_dot(H->t2, jt2) - e->h;
-	H->h12 = 0.5 * (v3_dot(H->t1, jt2) + v3_dot(H->t2, jt1));
+	tangent_hessian(&e->J, e->n, e->h, H);
 }
 
 /* Whether H is flat or indefinite (not convex beyond RF_FLAT); *det its
@@ -940,20 +946,12 @@ static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_
 static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_shape *O,
                        double h, double stiff, mink_vec3 *p, mink_vec3 *q)
 {
-	mink_vec3 t1 = v3_any_orthogonal(d), t2 = v3_cross(d, t1);
-	mink_vec3 j1 = m3_mul(J, t1), j2 = m3_mul(J, t2);
-	double a = v3_dot(t1, j1), b = 0.5 * (v3_dot(t2, j1) + v3_dot(t1, j2)), c = v3_dot(t2, j2);
-	double mean = 0.5 * (a + c), dev = hypot(0.5 * (a - c), b);
-	double lam = mean + dev, mu = mean - dev;
-	if (!(lam > stiff) || !(fabs(mu) <= 1e-3 * stiff))
+	rf_hess H;
+	tangent_hessian(J, d, 0.0, &H);
+	double lam, mu, v1, v2;
+	if (!hess_larger(&H, &lam, &mu, &v1, &v2) || !(lam > stiff) || !(fabs(mu) <= 1e-3 * stiff))
 		return 0;
-	/* the larger eigenvector, from the row of larger norm */
-	double x1 = b, y1 = lam - a, x2 = lam - c, y2 = b;
-	mink_vec3 u = hypot(x1, y1) >= hypot(x2, y2) ? v3_add(v3_scale(t1, x1), v3_scale(t2, y1))
-	                                             : v3_add(v3_scale(t1, x2), v3_scale(t2, y2));
-	u = v3_normalize_or(u, v3(0, 0, 0));
-	if (v3_len2(u) == 0.0)
-		return 0;
+	mink_vec3 u = v3_add(v3_scale(H.t1, v1), v3_scale(H.t2, v2));
 	mink_vec3 nd = v3_neg(d);
 	double gap0 = v3_len_safe(v3_sub(mk_keep_on_core(O, nd, *q), *q));
 	if (!(gap0 > 0.0))
