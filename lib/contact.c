@@ -74,11 +74,26 @@ static void finish(mink_result *out, int dim, const mk_answer *ans, double eps)
 
 /* The patch's points as the result's own: touching within eps, world and
  * local points (2D: z = 0). */
-static void patch_result(mink_result *out, double eps, const mat3 *ra, mink_vec3 origin,
-                         const mk_shape *B, const mk_contact *patch, int n, int dim)
+static void patch_result(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
+                         mink_vec3 origin, const mk_shape *B, const mk_contact *patch, int n,
+                         int dim)
 {
 	out->contact_count = n;
-	for (int i = 0; i < n; i++) {
+	int i = 0;
+	/* The deepest contact is most often the answer's own pair (query.c
+	 * makes it so): its points are then the result's, already made the
+	 * same way. */
+	if (n > 0 && patch[0].distance == ans->distance && v3_same(patch[0].pa, ans->pa) &&
+	    v3_same(patch[0].pb, ans->pb)) {
+		mink_contact *c = &out->contacts[0];
+		c->distance = out->state == MINK_TOUCHING ? 0.0 : ans->distance;
+		c->local_a = out->local_a;
+		c->local_b = out->local_b;
+		c->point_a = out->point_a;
+		c->point_b = out->point_b;
+		i = 1;
+	}
+	for (; i < n; i++) {
 		mink_contact *c = &out->contacts[i];
 		mink_vec3 la = patch[i].pa, lbA = patch[i].pb;
 		c->distance = patch[i].distance;
@@ -112,7 +127,7 @@ void mk_contact_result3(mink_result *out, const mk_answer *ans, double eps, cons
 	out->point_a = v3_add(m3_mul(ra, la), origin);
 	out->point_b = v3_add(m3_mul(ra, lbA), origin);
 	mink_tangents(out->normal, &out->tangent[0], &out->tangent[1]);
-	patch_result(out, eps, ra, origin, B, patch, count, 3);
+	patch_result(out, ans, eps, ra, origin, B, patch, count, 3);
 }
 
 void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, const mat3 *ra,
@@ -134,5 +149,5 @@ void mk_contact_result2(mink_result *out, const mk_answer *ans, double eps, cons
 	out->local_a.z = out->local_b.z = out->point_a.z = out->point_b.z = 0.0;
 	out->tangent[0] = v3(-out->normal.y, out->normal.x, 0.0);
 	out->tangent[1] = v3(0, 0, 0);
-	patch_result(out, eps, ra, origin, B, patch, count, 2);
+	patch_result(out, ans, eps, ra, origin, B, patch, count, 2);
 }

@@ -358,18 +358,21 @@ static void disc(feature *f, mink_vec3 c, mink_vec3 ex, mink_vec3 ey, double a, 
 
 static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
 {
-	double hh[3] = {h.x, h.y, h.z}, dd[3] = {d.x, d.y, d.z}, s[3];
-	int free_axis[3], nf = 0;
-	for (int i = 0; i < 3; i++) {
-		s[i] = sign_by(hh[i], dd[i]);
-		/* without jumps: which axes are free is the data's to decide */
-		free_axis[nf] = i;
-		nf += (i < dim) & (hh[i] > 0.0) & (2.0 * hh[i] * fabs(dd[i]) <= t);
+	double hh[3] = {h.x, h.y, h.z}, dd[3] = {d.x, d.y, d.z};
+	double c[3] = {sign_by(h.x, d.x), sign_by(h.y, d.y), sign_by(h.z, d.z)};
+	/* without jumps: which axes are free is the data's to decide */
+	int fr[3];
+	for (int i = 0; i < 3; i++)
+		fr[i] = (i < dim) & (hh[i] > 0.0) & (2.0 * hh[i] * fabs(dd[i]) <= t);
+	int nf = fr[0] + fr[1] + fr[2];
+	if (nf == 0) {
+		put(f, v3(c[0], c[1], c[2]));
+		return;
 	}
 	/* A box within the slop of a plane along all three axes (a needle, a
 	 * speck): its face of the two longest seen along d (the end of a
 	 * needle had been taken, a point for a segment 2 long). */
-	if (nf >= 3) {
+	if (nf == 3) {
 		int drop = 2;
 		double w[3];
 		for (int i = 0; i < 3; i++)
@@ -377,23 +380,27 @@ static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
 		for (int i = 0; i < 2; i++)
 			if (w[i] < w[drop])
 				drop = i;
-		nf = 0;
-		for (int i = 0; i < 3; i++)
-			if (i != drop)
-				free_axis[nf++] = i;
+		fr[drop] = 0;
+		nf = 2;
 	}
-	/* Corners around the free axes, in cyclic order. */
-	static const int cyc[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-	int corners = nf == 0 ? 1 : nf == 1 ? 2 : 4;
-	for (int k = 0; k < corners; k++) {
-		double c[3] = {s[0], s[1], s[2]};
-		for (int j = 0; j < nf; j++) {
-			int ax = free_axis[j];
-			double sg = nf == 1 ? (k ? 1.0 : -1.0) : cyc[k][j];
-			c[ax] = sg * hh[ax];
-		}
+	/* The corners around the free axes u < v, in cyclic order. */
+	int u = fr[0] ? 0 : fr[1] ? 1 : 2;
+	c[u] = -hh[u];
+	if (nf == 1) {
 		put(f, v3(c[0], c[1], c[2]));
+		c[u] = hh[u];
+		put(f, v3(c[0], c[1], c[2]));
+		return;
 	}
+	int v = fr[2] && u != 2 ? 2 : 1;
+	c[v] = -hh[v];
+	put(f, v3(c[0], c[1], c[2]));
+	c[u] = hh[u];
+	put(f, v3(c[0], c[1], c[2]));
+	c[v] = hh[v];
+	put(f, v3(c[0], c[1], c[2]));
+	c[u] = -hh[u];
+	put(f, v3(c[0], c[1], c[2]));
 }
 
 static void cylinder_feature(feature *f, const mk_shape *s, mink_vec3 d, double t)

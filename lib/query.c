@@ -78,8 +78,8 @@ static void fail(mink_result *out, int dim, mink_error e)
 /* Unit quaternion of q; 0 when q cannot be normalised. */
 static int unit_quat(mink_quat q, mink_quat *u)
 {
-	if (!isfinite(q.w) || !isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z))
-		return 0;
+	/* A norm within range has every component finite: a NaN or an
+	 * infinity makes it NaN or infinite. */
 	double n2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
 	if (n2 > 1e-200 && n2 < 1e200) {
 		double inv = 1.0 / sqrt(n2);
@@ -89,6 +89,8 @@ static int unit_quat(mink_quat q, mink_quat *u)
 		u->z = q.z * inv;
 		return 1;
 	}
+	if (!isfinite(q.w) || !isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z))
+		return 0;
 	/* tiny or huge: scale by the largest component first */
 	double m = fmax(fmax(fabs(q.w), fabs(q.x)), fmax(fabs(q.y), fabs(q.z)));
 	if (!(m > 0.0))
@@ -104,7 +106,7 @@ static int unit_quat(mink_quat q, mink_quat *u)
 
 static int coord_ok(double x)
 {
-	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
+	return fabs(x) <= MINK_MAX_COORD; /* false for NaN and infinities */
 }
 
 static void run_epa(const mk_shape *A, const mk_shape *B, const mk_simplex *s, int dim,
@@ -168,7 +170,8 @@ static double pair_size(const mk_shape *A, const mk_shape *B)
 static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_options *o,
                             mk_tol *tol)
 {
-	double size = pair_size(A, B);
+	double apart = v3_len_safe(B->pos);
+	double size = A->bound + B->bound + apart; /* pair_size */
 	if (!(size > 0.0))
 		size = DBL_MIN;
 	tol->size = size;
@@ -182,7 +185,7 @@ static void unit_tolerances(const mk_shape *A, const mk_shape *B, const mink_opt
 	 * ball's contact 8e5 off).  (Not EPA: on a curved core, which the
 	 * refinement makes exact, a rounded triangle 1e6 thick over an
 	 * ellipsoid 1e-3 deep then ran out of iterations in 0.6 s.) */
-	double cores = A->bound - A->margin + B->bound - B->margin + v3_len_safe(B->pos);
+	double cores = A->bound - A->margin + B->bound - B->margin + apart;
 	if (!(cores > 0.0) || !(cores < size))
 		cores = size;
 	tol->core_abs = st * cores;
@@ -1101,23 +1104,25 @@ static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const min
 	return np;
 }
 
-/* x - x is 0 for a finite x and NaN for an infinity or a NaN: one sum
+/* x - x is 0 for a finite x and NaN for an infinity or a NaN: a sum
  * tells whether every number of the result is finite, without a branch
- * per number. */
+ * per number.  The sums are taken as trees: one chain through all fifty
+ * numbers was fifty dependent additions at the end of each query. */
 static double v3_nan_sum(mink_vec3 a)
 {
-	return (a.x - a.x) + (a.y - a.y) + (a.z - a.z);
+	return ((a.x - a.x) + (a.y - a.y)) + (a.z - a.z);
 }
 
 static int result_finite(const mink_result *r)
 {
-	double z = (r->distance - r->distance) + v3_nan_sum(r->normal) + v3_nan_sum(r->point_a) +
-	           v3_nan_sum(r->point_b) + v3_nan_sum(r->local_a) + v3_nan_sum(r->local_b) +
-	           v3_nan_sum(r->tangent[0]) + v3_nan_sum(r->tangent[1]);
+	double z = (((r->distance - r->distance) + v3_nan_sum(r->normal)) +
+	            (v3_nan_sum(r->point_a) + v3_nan_sum(r->point_b))) +
+	           ((v3_nan_sum(r->local_a) + v3_nan_sum(r->local_b)) +
+	            (v3_nan_sum(r->tangent[0]) + v3_nan_sum(r->tangent[1])));
 	for (int i = 0; i < r->contact_count; i++) {
 		const mink_contact *c = &r->contacts[i];
-		z += (c->distance - c->distance) + v3_nan_sum(c->point_a) + v3_nan_sum(c->point_b) +
-		     v3_nan_sum(c->local_a) + v3_nan_sum(c->local_b);
+		z += ((c->distance - c->distance) + v3_nan_sum(c->point_a)) +
+		     (v3_nan_sum(c->point_b) + (v3_nan_sum(c->local_a) + v3_nan_sum(c->local_b)));
 	}
 	return z == 0.0;
 }
@@ -1126,8 +1131,12 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
                         const mink_shape3 *b, const mink_pose3 *pb,
                         const mink_options *opt, mink_result *out)
 {
-	mink_options defaults = mink_default_options();
-	const mink_options *o = opt ? opt : &defaults;
+	mink_options defaults;
+	const mink_options *o = opt;
+	if (!o) {
+		defaults = mink_default_options();
+		o = &defaults;
+	}
 	mink_error e;
 	/* A hull's points are checked where its core is made, in the pass
 	 * that measures them (mk_shape_from3), still before the poses are. */
@@ -1172,8 +1181,12 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
                         const mink_shape2 *b, const mink_pose2 *pb,
                         const mink_options *opt, mink_result *out)
 {
-	mink_options defaults = mink_default_options();
-	const mink_options *o = opt ? opt : &defaults;
+	mink_options defaults;
+	const mink_options *o = opt;
+	if (!o) {
+		defaults = mink_default_options();
+		o = &defaults;
+	}
 	mink_error e;
 	if ((e = mink_shape2_check(a)) != MINK_ERR_NONE ||
 	    (e = mink_shape2_check(b)) != MINK_ERR_NONE) {

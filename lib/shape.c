@@ -930,14 +930,15 @@ void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *
 				f->J.m[i][j] *= s->scale;
 }
 
+/* The comparisons are false for NaN, and infinities exceed the bound. */
 static int finite_size(double x)
 {
-	return isfinite(x) && x >= 0.0 && x <= MINK_MAX_COORD;
+	return x >= 0.0 && x <= MINK_MAX_COORD;
 }
 
 static int finite_coord(double x)
 {
-	return isfinite(x) && fabs(x) <= MINK_MAX_COORD;
+	return fabs(x) <= MINK_MAX_COORD;
 }
 
 static int finite_v3(mink_vec3 v)

@@ -200,11 +200,12 @@ static inline mink_vec3 m3_tmul(const mat3 *a, mink_vec3 v)
 /* a^T b */
 static inline mat3 m3_tmul_m3(const mat3 *a, const mat3 *b)
 {
-	mat3 out;
-	for (int i = 0; i < 3; i++)
-		for (int j = 0; j < 3; j++)
-			out.m[i][j] = a->m[0][i] * b->m[0][j] + a->m[1][i] * b->m[1][j] +
-			              a->m[2][i] * b->m[2][j];
+	/* written out: left as loops, the compiler kept them */
+#define MK_TT(i, j) (a->m[0][i] * b->m[0][j] + a->m[1][i] * b->m[1][j] + a->m[2][i] * b->m[2][j])
+	mat3 out = {{{MK_TT(0, 0), MK_TT(0, 1), MK_TT(0, 2)},
+	             {MK_TT(1, 0), MK_TT(1, 1), MK_TT(1, 2)},
+	             {MK_TT(2, 0), MK_TT(2, 1), MK_TT(2, 2)}}};
+#undef MK_TT
 	return out;
 }
 
