@@ -930,6 +930,35 @@ static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_
 }
 
 /*
+ * A line (a segment, an edge, a side line) over a cap: the line's point
+ * over the rim point nearest it, seen along the cap's axis.  Where the
+ * line passes beside the disc or touches its rim, that pair is the
+ * nearest, in closed form; the projections between the two creep towards
+ * it by the cube of their distance (a segment whose shadow touched a
+ * cylinder's rim kept its contact 2.9e-4 from the point they share, and
+ * 5.6e-8 off the segment).  p0 on the line, u its direction; D's cap is
+ * its flat feature fd along dd.  0 where the shadow crosses the disc (the
+ * projections meet there) or there is no cap.
+ */
+static int line_over_cap(mink_vec3 p0, mink_vec3 u, const mk_shape *D, const mk_feature *fd,
+                         mink_vec3 dd, mink_vec3 *a)
+{
+	mink_vec3 cc;
+	if (!cap_centre(D, fd, dd, &cc))
+		return 0;
+	mink_vec3 c = v3(D->rot.m[0][2], D->rot.m[1][2], D->rot.m[2][2]); /* the axis */
+	mink_vec3 up = v3_mad(u, c, -v3_dot(u, c));
+	double l = v3_len_safe(up);
+	if (!(l > 0.5))
+		return 0;
+	up = v3_scale(up, 1.0 / l);
+	mink_vec3 w = v3_sub(cc, p0);
+	double s = v3_dot(w, up);
+	*a = v3_mad(p0, u, s / l);
+	return 1;
+}
+
+/*
  * A curved point on a ridge: where S's support swings along one tangent
  * by far more than the pair's size per radian (an ellipsoid 1e6 long and
  * 0.5 thick, along its length: 2e12), and not along the other, a rounding
@@ -993,38 +1022,15 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 	return 1;
 }
 
-/*
- * Features apart that do not meet seen along n: the point on A's and the
- * point on B's that the projections along n leave (a_on, b_on) are not
- * n apart.  The support distance is flat to second order in the normal,
- * so h cannot tell: a disc's rim 9.5 from a face whose edge passes 8.3e-7
- * beside it seen along the refined normal, 8.7e-8 rad off, left a
- * contact that far off the face.  The nearest points of the two features
- * (alternate projections, now across the features) give the normal and
- * the distance, kept when the support gap along that normal confirms
- * them to h's rounding (a lower bound meeting an upper one).
- */
-static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int flat_b,
-                       double noise, mink_vec3 a_on, mink_vec3 b_on, mink_vec3 *np, double *hp,
-                       mink_vec3 *a, mink_vec3 *b)
+/* The line from x (on A) to y (on B) as the normal, when the support gap
+ * along it confirms their distance (meet_apart): m and the gap. */
+static int meet_certified(const mk_shape *A, const mk_shape *B, mink_vec3 x, mink_vec3 y,
+                          double noise, double h, int strict, mink_vec3 *mp, double *gapp)
 {
-	mink_vec3 n = *np;
-	double h = *hp;
-	mink_vec3 w = v3_sub(b_on, a_on);
-	double along = -v3_dot(w, n);
-	if (!(v3_len_safe(v3_mad(w, n, along)) > 4.0 * noise))
-		return;
-	mink_vec3 x = a_on, y = b_on;
-	for (int k = 0; k < 8; k++) {
-		if (flat_a)
-			x = mk_keep_on_core(A, n, y);
-		if (flat_b)
-			y = mk_keep_on_core(B, v3_neg(n), x);
-	}
 	mink_vec3 d = v3_sub(y, x);
 	double len = v3_len_safe(d);
 	if (!(len > 0.0) || !isfinite(len))
-		return;
+		return 0;
 	mink_vec3 m = v3_scale(d, 1.0 / len);
 	double place = v3_len_safe(A->pos) + v3_len_safe(B->pos) + A->bound + B->bound;
 	double slack = 4.0 * noise + 8.0 * DBL_EPSILON * place;
@@ -1060,9 +1066,57 @@ static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int fla
 	 * largest gap over all directions; below it by more than the gap's
 	 * own rounding, a worse one, though within h's noise, which a hull's
 	 * point 1000 away makes 1.8e-12: a distance 5e-13 short was taken) */
-	double grain = 8.0 * DBL_EPSILON * (v3_maxabs(sa) + v3_maxabs(sb));
+	double grain = strict ? 0.0 : 8.0 * DBL_EPSILON * (v3_maxabs(sa) + v3_maxabs(sb));
 	if (!(len - gap <= slack) || !(gap >= -h - grain))
+		return 0;
+	*mp = m;
+	*gapp = gap;
+	return 1;
+}
+
+/*
+ * Features apart that do not meet seen along n: the point on A's and the
+ * point on B's that the projections along n leave (a_on, b_on) are not
+ * n apart.  The support distance is flat to second order in the normal,
+ * so h cannot tell: a disc's rim 9.5 from a face whose edge passes 8.3e-7
+ * beside it seen along the refined normal, 8.7e-8 rad off, left a
+ * contact that far off the face.  The nearest points of the two features
+ * (alternate projections, now across the features) give the normal and
+ * the distance, kept when the support gap along that normal confirms
+ * them to h's rounding (a lower bound meeting an upper one).
+ */
+static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int flat_b,
+                       double noise, mink_vec3 a_on, mink_vec3 b_on, mink_vec3 *np, double *hp,
+                       mink_vec3 *a, mink_vec3 *b)
+{
+	mink_vec3 n = *np;
+	double h = *hp;
+	mink_vec3 w = v3_sub(b_on, a_on);
+	double along = -v3_dot(w, n);
+	if (!(v3_len_safe(v3_mad(w, n, along)) > 4.0 * noise))
 		return;
+	mink_vec3 x = a_on, y = b_on;
+	for (int k = 0; k < 8; k++) {
+		if (flat_a)
+			x = mk_keep_on_core(A, n, y);
+		if (flat_b)
+			y = mk_keep_on_core(B, v3_neg(n), x);
+	}
+	mink_vec3 m;
+	double gap;
+	/* The projections converge slowly where the features are tangent (a
+	 * segment over a disc's rim, seen along the normal, touches it): y is
+	 * then B's nearest point to x, but x is not A's nearest to y, and
+	 * their line leans along the segment, whose far end then lowers the
+	 * gap (a contact came out 5.6e-8 off the segment).  Then x is put
+	 * nearest to y. */
+	if (!meet_certified(A, B, x, y, noise, h, 0, &m, &gap)) {
+		if (!(flat_a && flat_b))
+			return;
+		x = mk_keep_on_core(A, n, y);
+		if (!meet_certified(A, B, x, y, noise, h, 1, &m, &gap))
+			return;
+	}
 	*np = m;
 	*hp = -gap;
 	*a = x;
@@ -1280,6 +1334,12 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 				a = v3_mad(cc, n, h);
 			else if (cap_centre(A, &best.fa, n, &cc))
 				a = cc;
+		} else if (flat_a && flat_b && line_a && !line_b) {
+			if (line_over_cap(best.fa.p, ua, B, &best.fb, v3_neg(n), &cc))
+				a = cc;
+		} else if (flat_a && flat_b && line_b && !line_a) {
+			if (line_over_cap(best.fb.p, ub, A, &best.fa, n, &cc))
+				a = v3_mad(cc, n, h);
 		}
 		/* (a curved side's point is its support point: the branches
 		 * above may have carried it from the other's line, off its

@@ -2662,6 +2662,144 @@ static void test_point_beside_edge(void **state)
 }
 
 /*
+ * A line over a cap: a segment, a capsule, a box's edge, a triangle's and a
+ * hull's lowest edge, lying level over a cylinder's cap or a cone's base,
+ * its shadow beside the disc, touching its rim, or crossing it.  The
+ * distance seen across the rim is flat to the fourth order along the line
+ * where the shadow touches the rim, so no search finds the point they
+ * share: a segment 1 above a cylinder's rim got its contacts 2.9e-4 from
+ * it, and 5.6e-8 off the segment (fuzz); the start is now the line's
+ * point over the centre's foot (lib/refine.c, line_over_cap).  Oracle:
+ * beside or touching, the rim's point nearest the shadow and the line's
+ * point over it, with the distance sqrt(H^2 + off^2); crossing, the
+ * distance H along the axis, and the contacts on the line over the chord
+ * and below it on the disc.
+ *
+ * A turned frame tilts the line by its rounding, 1e-16 rad, and that moves
+ * the nearest pair along the line by up to the cube root of the tilt
+ * where the shadow touches (2e-6 of the radius), by the tilt over the
+ * offset beside: the input no longer has the scene's answer there.  So
+ * the contacts are held to the scene's where the frame is exact (half
+ * turns and moves) or the offset large; elsewhere each must lie on its
+ * shape and the two the distance apart along the normal.
+ */
+static void test_line_over_rim(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x11e0);
+	const double fracs[8] = {-1e-3, -1e-9, 0.0, 1e-12, 1e-9, 1e-6, 1e-3, 0.1};
+	const double radii[4] = {1e-3, 0.5, 1.0, 100.0}, highs[5] = {1e-6, 1e-3, 0.1, 1.0, 10.0};
+	static const char *const kinds[5] = {"segment", "capsule", "box's edge", "triangle", "hull"};
+	static const mink_quat halves[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 3200; k++) {
+		double f = fracs[k % 8];
+		int kind = k / 8 % 5, cone = k / 40 % 2, exact = k / 80 % 2;
+		double r = radii[tu_rng_int(&rng, 0, 3)];
+		double H = highs[tu_rng_int(&rng, 0, 4)] * fmax(r, 1.0);
+		double hh = tu_rng_int(&rng, 0, 1) ? 1e-3 * r : 0.5 * r;
+		double L = tu_rng_int(&rng, 0, 1) ? r : 10.0 * r;
+		double x0 = tu_rng_range(&rng, -0.5, 0.5) * L;
+		double off = f * r, Y = r + off;
+		/* (a box's edge is its nearest feature while the way to the rim
+		 * is within 45 degrees of straight down; beyond, its face) */
+		if (kind == 2 && off > H)
+			continue;
+		/* the scene: the disc z = 0 about the origin (a cylinder's top
+		 * cap, a cone's base turned up), the line x -> (x, Y, H) */
+		mink_quat q = exact ? halves[tu_rng_int(&rng, 0, 3)] : tu_rng_quat(&rng);
+		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), tu_rng_log_range(&rng, 1e-3, 10.0));
+		mink_pose3 scene = tu_pose3(at.x, at.y, at.z, q);
+		mink_shape3 D = cone ? tu_cone(r, hh) : tu_cylinder(r, hh);
+		mink_pose3 pd;
+		pd.rotation = tu_quat_mul(q, cone ? tu_quat(0, 1, 0, 0) : tu_quat_identity());
+		pd.position = tu_to_world3(&scene, tu_v3(0, 0, -hh));
+		double rc = 0.0;
+		mink_vec3 pts[4] = {tu_v3(x0 - L, Y, H), tu_v3(x0 + L, Y, H), tu_v3(x0, Y + L, H + L),
+		                    tu_v3(x0 + 0.5 * L, Y + L, H + 2.0 * L)};
+		mink_shape3 S;
+		mink_pose3 ps = scene;
+		if (kind == 0) {
+			S = mink_segment3(pts[0], pts[1]);
+		} else if (kind == 1) {
+			rc = 0.25 * H;
+			S = tu_capsule(rc, L);
+			ps.rotation = tu_quat_mul(q, tu_quat_axis_angle(tu_v3(0, 1, 0), 1.5707963267948966));
+			ps.position = tu_to_world3(&scene, tu_v3(x0, Y, H + rc));
+		} else if (kind == 2) {
+			double w = 0.5 * L;
+			S = tu_box(L, w, w);
+			ps.rotation = tu_quat_mul(q, tu_quat_axis_angle(tu_v3(1, 0, 0), 0.7853981633974483));
+			ps.position = tu_to_world3(&scene, tu_v3(x0, Y, H + sqrt(2.0) * w));
+		} else if (kind == 3) {
+			S = mink_triangle3(pts[0], pts[1], pts[2]);
+		} else {
+			S = tu_hull(pts, 4);
+		}
+		/* the answer on the cores, in the scene */
+		double core = off > 0.0 ? hypot(H + rc, off) : H + rc;
+		double want = core - rc;
+		mink_vec3 rim = tu_v3(0, r, 0), top = tu_v3(0, Y, H + rc);
+		mink_vec3 up = off > 0.0 ? tu_scale(tu_sub(top, rim), 1.0 / core) : tu_v3(0, 0, 1);
+		double size = r + H + 2.0 * L + tu_norm(at);
+		double tol = 1e-10 * size;
+		/* (a capsule's and a box's own turns are rounded too) */
+		int sharp = exact && (kind == 0 || kind >= 3);
+		int placed = off < 0.0 || sharp || off >= 1e-3 * r;
+		double tol_p = tol + (sharp || off < 0.0 ? 0.0 : 1e-15 * size * size / off);
+		mink_result res[2];
+		both_orders(&D, &pd, &S, &ps, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s over a %s r %g hh %g, %g above, the shadow %g beside the rim (x0 %.17g, "
+			        "L %g); turned (%.17g, %.17g, %.17g, %.17g), at (%.17g, %.17g, %.17g), "
+			        "order %d", kinds[kind], cone ? "cone" : "cylinder", r, hh, H, off, x0, L,
+			        q.w, q.x, q.y, q.z, at.x, at.y, at.z, order);
+			const mink_result *rr = &res[order];
+			mink_vec3 pdisc = tu_to_local3(&scene, order ? rr->point_b : rr->point_a);
+			mink_vec3 pline = tu_to_local3(&scene, order ? rr->point_a : rr->point_b);
+			mink_vec3 n = tu_rotate_inv(q, order ? tu_neg(rr->normal) : rr->normal);
+			/* on the shapes: the disc's point on the cap, the line's on the
+			 * line (a capsule's: rc from its axis), and the two the
+			 * distance apart along the normal */
+			double on_d = fmax(fabs(pdisc.z), hypot(pdisc.x, pdisc.y) - r);
+			double on_l = fabs(hypot(pline.y - Y, pline.z - (H + rc)) - rc);
+			double apart = tu_dist(tu_add(pdisc, tu_scale(n, rr->distance)), pline);
+			double ed = 0.0, el = 0.0, en = 0.0;
+			if (placed && off >= 0.0) {
+				/* beside or touching: one nearest pair */
+				ed = tu_dist(pdisc, rim);
+				el = tu_dist(pline, tu_sub(top, tu_scale(up, rc)));
+				en = tu_dist(n, up);
+			} else if (placed) {
+				/* crossing: over the chord, on the line and on the disc */
+				double chord = sqrt(r * r - Y * Y);
+				ed = fmax(fabs(pdisc.y - Y), fabs(pdisc.x) - chord);
+				el = fabs(pline.x - pdisc.x);
+				en = tu_dist(n, up);
+			}
+			double e = fmax(fmax(on_d, on_l), apart), ep = fmax(ed, el);
+			worst = fmax(worst, fmax(e / tol, ep / tol_p));
+			/* across the line the gap changes by the offset per radian: a
+			 * normal is known to the gap's rounding over that */
+			double tol_n = 1e-9 + (off != 0.0 ? 1e-15 * size / fabs(off) : 0.0);
+			CHECK(rr->status == MINK_OK && fabs(rr->distance - want) <= tol && e <= tol &&
+			          ep <= tol_p && en <= tol_n,
+			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g and %.3g off "
+			      "the disc and the line, %.3g and %.3g from the disc's and the line's "
+			      "nearest (tol %.3g), %.3g from the distance along the normal (tol %.3g); "
+			      "normal %.3g off (tol %.3g)", mink_status_name(rr->status), rr->distance,
+			      want, rr->distance - want, on_d, on_l, ed, el, tol_p, apart, tol, en, tol_n);
+			cases++;
+		}
+	}
+	printf("  worst: contacts %.3g of their tolerance\n", worst);
+	tu_end("a line over a cap", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -2997,6 +3135,7 @@ int main(void)
 		cmocka_unit_test(test_needle_box),
 		cmocka_unit_test(test_ball_about_ellipsoid),
 		cmocka_unit_test(test_point_beside_edge),
+		cmocka_unit_test(test_line_over_rim),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_needle_over_small_cap),
