@@ -570,6 +570,28 @@ static double axial_bounds(const mk_shape *A, const mk_shape *B, const mk_tol *t
 	return upper;
 }
 
+/* The answer at normal n, gap lower, from the support points sa and sb:
+ * one of them, and the other shape's point carried along n from it -
+ * from whichever carried point lies nearer its shape (where A's support
+ * is a flat feature's corner and B's a vertex, the pair carried from A's
+ * corner left B's point 2.95 off a triangle 1e6 long). */
+static void support_answer(const mk_shape *A, const mk_shape *B, mink_vec3 n, double lower,
+                           mink_vec3 sa, mink_vec3 sb, core_answer *c)
+{
+	mink_vec3 pb = v3_mad(sa, n, lower), pa = v3_mad(sb, n, -lower);
+	double off_b = v3_len_safe(v3_sub(mk_keep_on_core(B, v3_neg(n), pb), pb));
+	double off_a = v3_len_safe(v3_sub(mk_keep_on_core(A, n, pa), pa));
+	c->core = lower;
+	c->n = n;
+	if (off_a < off_b) {
+		c->pa = pa;
+		c->pb = sb;
+	} else {
+		c->pa = sa;
+		c->pb = pb;
+	}
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -615,12 +637,8 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	if (!(upper - lower <= slack)) {
 		/* uncertified still: the climbed gap is a better answer, if
 		 * not a certified one */
-		if (turned && lower > c->core) {
-			c->core = lower;
-			c->n = n;
-			c->pa = sa;
-			c->pb = v3_mad(sa, n, lower);
-		}
+		if (turned && lower > c->core)
+			support_answer(A, B, n, lower, sa, sb, c);
 		return;
 	}
 	c->upper = upper;
@@ -630,12 +648,8 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * across a continuum of minimisers, whose points lie off both). */
 	if (turned || !(c->core >= lower - tol->eps && c->core <= upper + tol->eps) ||
 	    !(fabs(v3_dot(n, v3_sub(c->pa, sa))) <= slack) ||
-	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack)) {
-		c->core = lower;
-		c->n = n;
-		c->pa = sa;
-		c->pb = v3_mad(sa, n, lower);
-	}
+	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack))
+		support_answer(A, B, n, lower, sa, sb, c);
 	*warning = MINK_WARN_NONE;
 }
 
