@@ -931,14 +931,16 @@ static int cap_centre(const mk_shape *s, const mk_feature *f, mink_vec3 d, mink_
 
 /*
  * A line (a segment, an edge, a side line) over a cap: the line's point
- * over the rim point nearest it, seen along the cap's axis.  Where the
- * line passes beside the disc or touches its rim, that pair is the
- * nearest, in closed form; the projections between the two creep towards
- * it by the cube of their distance (a segment whose shadow touched a
- * cylinder's rim kept its contact 2.9e-4 from the point they share, and
- * 5.6e-8 off the segment).  p0 on the line, u its direction; D's cap is
- * its flat feature fd along dd.  0 where the shadow crosses the disc (the
- * projections meet there) or there is no cap.
+ * over the foot of the cap's centre on the line's shadow, seen along the
+ * cap's axis.  Where the shadow passes beside the disc or touches its
+ * rim, that point and the rim's below it are the nearest pair, in closed
+ * form; the projections between the two creep towards it by the cube of
+ * their distance (a segment whose shadow touched a cylinder's rim kept
+ * its contact 2.9e-4 from the point they share, and 5.6e-8 off the
+ * segment).  Where the shadow crosses the disc it is the middle of the
+ * chord, where the projections meet at once.  p0 on the line, u its
+ * direction; D's cap is its flat feature fd along dd.  0 where there is
+ * no cap, or the line runs along the axis.
  */
 static int line_over_cap(mink_vec3 p0, mink_vec3 u, const mk_shape *D, const mk_feature *fd,
                          mink_vec3 dd, mink_vec3 *a)
