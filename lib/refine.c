@@ -1199,7 +1199,14 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 				continue;
 			evaluate(A, B, n1, &e);
 			newton(A, B, &S, &e);
-			if (e.h < best.h - best.noise) {
+			/* (within rounding too, where nothing better was found and
+			 * the best normal is on no kink: 1e6 away a normal 9e-9 rad
+			 * off a box's edge changes h by 2e-12, and its corner, not
+			 * the edge, met a cone's rim) */
+			int on_kink = (best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON) ||
+			              (best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON);
+			if (e.h < best.h - best.noise ||
+			    (e.h <= best.h + best.noise && !improved && !on_kink)) {
 				best = e;
 				improved = 1;
 			}
