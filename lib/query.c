@@ -823,7 +823,11 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
 	 * support points (on a curved shape, where the witness may lie off
 	 * it); a start whose steps are kept gives support points. */
 	mink_vec3 ka = mk_keep_on_core(A, n, c->pa), kb = mk_keep_on_core(B, v3_neg(n), c->pb);
-	mink_vec3 sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
+	/* (a polytope's witness kept on it is a support point: its own
+	 * support along n is a corner of the feature by the normal's
+	 * rounding, and the steps from it ended there, 0.2 along a box's
+	 * edge or a capsule's axis 3e6 above a cap) */
+	mink_vec3 sa = A->smooth ? mk_support(A, n) : ka, sb = B->smooth ? mk_support(B, v3_neg(n)) : kb;
 	across_pair(A, B, n, c->core, &sa, &sb);
 	if (off > 0.0 && !(v3_len_safe(v3_sub(ka, c->pa)) > off) &&
 	    !(v3_len_safe(v3_sub(kb, c->pb)) > off) && !(across(v3_sub(sb, sa), n) > off))
