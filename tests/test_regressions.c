@@ -2759,7 +2759,8 @@ static void test_line_over_rim(void **state)
 			continue;
 		/* the scene (rim_scene_make) */
 		mink_quat q = exact ? halves[tu_rng_int(&rng, 0, 3)] : tu_rng_quat(&rng);
-		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), tu_rng_log_range(&rng, 1e-3, 10.0));
+		mink_vec3 at = tu_rng_in_ball(&rng);
+		at = tu_scale(at, tu_rng_log_range(&rng, 1e-3, 10.0));
 		rim_scene sc;
 		rim_scene_make(&sc, kind, cone, r, hh, H, Y, x0, L, 0.25 * H, q, at);
 		double rc = sc.rc;
