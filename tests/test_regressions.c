@@ -2899,6 +2899,60 @@ static void test_line_far_over_rim(void **state)
 }
 
 /*
+ * A flat disc deep in an oblate ellipsoid of revolution, on parallel axes:
+ * the disc (a cylinder of no height, radius rho 0.5 to 3, margin m1) at
+ * height z0 (0.1 to 2) above the centre and x0 beside the axis, inside
+ * radii (R, R, Rz), R 10 to 1e6, Rz < R.
+ * The least normal is the axis (the disc's support along it is its whole
+ * face, the ellipsoid's is shortest there), so the depth is Rz - z0 plus
+ * the margins.  The axial solver answers these as a plane problem, whose
+ * balls' bound had dropped the disc's own z (its axis, turned into the
+ * plane) as a 2D shape's extrusion: the disc then held the ellipsoid's
+ * centre, and a depth 0.0088 too deep at 1e6 was certified (fuzz).
+ */
+static void test_disc_in_oblate(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xd15c);
+	const double sizes[4] = {10.0, 1e3, 1e5, 1e6}, flats[4] = {1e-12, 1e-9, 1e-6, 1e-3};
+	int cases = 0;
+	tu_begin();
+	for (int k = 0; k < 640; k++) {
+		double R = sizes[k % 4], Rz = R * (1.0 - flats[k / 4 % 4]);
+		double rho = tu_rng_range(&rng, 0.5, 3.0);
+		double z0 = tu_rng_range(&rng, 0.1, 2.0);
+		double x0 = tu_rng_range(&rng, 0.0, 0.9) * rho;
+		double m1 = k / 16 % 2 ? 1.0 : 0.0, m2 = k / 32 % 2 ? 1.0 : 0.0;
+		mink_quat q = tu_rng_quat(&rng);
+		mink_vec3 at = tu_rng_in_ball(&rng);
+		mink_pose3 pe = tu_pose3(at.x, at.y, at.z, q), pd = pe;
+		pd.position = tu_to_world3(&pe, tu_v3(x0, 0.0, z0));
+		mink_shape3 D = tu_cylinder(rho, 0.0), E = tu_ellipsoid(R, R, Rz);
+		D.margin = m1;
+		E.margin = m2;
+		double want = -(Rz - z0 + m1 + m2), size = R + 2.0;
+		mink_vec3 axis = tu_rotate(q, tu_v3(0, 0, 1));
+		mink_result res[2];
+		both_orders(&D, &pd, &E, &pe, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("disc r %.17g (margin %g) at (%.17g, 0, %.17g) in an ellipsoid (%.17g, %.17g, "
+			        "%.17g) (margin %g), turned (%.17g, %.17g, %.17g, %.17g), order %d", rho, m1,
+			        x0, z0, R, R, Rz, m2, q.w, q.x, q.y, q.z, order);
+			const mink_result *rr = &res[order];
+			double align = fabs(tu_dot(rr->normal, axis));
+			CHECK(rr->status == MINK_OK && fabs(rr->distance - want) <= 1e-10 * size &&
+			          align >= 1.0 - 1e-12,
+			      "status %s, distance %.17g for %.17g (%.3g off); normal %.3g from the axis",
+			      mink_status_name(rr->status), rr->distance, want, rr->distance - want,
+			      1.0 - align);
+			cases++;
+		}
+	}
+	tu_end("a flat disc deep in an oblate ellipsoid", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -3236,6 +3290,7 @@ int main(void)
 		cmocka_unit_test(test_point_beside_edge),
 		cmocka_unit_test(test_line_over_rim),
 		cmocka_unit_test(test_line_far_over_rim),
+		cmocka_unit_test(test_disc_in_oblate),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_needle_over_small_cap),
