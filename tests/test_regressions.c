@@ -2832,12 +2832,13 @@ static void test_line_over_rim(void **state)
  * rounding, while the far shape's point moves 9e-3 across: the face's
  * corner, not its edge, met a cone's rim, and the cone's point carried from
  * it lay 0.096 off the cone (fuzz).  The refinement now takes an edge's
- * circle met within rounding (lib/refine.c).  Oracle: the rim's point
- * nearest the shadow and the line's over it (beside), or the contacts on
- * the shapes (crossing); the distance, the contacts on their shapes and,
- * beside, their place along the line.  A box with the box first is left
- * out: there polish_core's far steps can end at its corner (2 of 200 of
- * each box kind, 0.2 to 0.8 along the line; DESIGN, the far pairs).
+ * circle met within rounding (lib/refine.c).  And with the box or the
+ * capsule first, polish_core's far steps from its support point, a corner
+ * or an end by the normal's rounding, ended there, 0.2 to 0.8 along the
+ * line; it now starts a polytope from its witness (lib/query.c).  Oracle:
+ * the rim's point nearest the shadow and the line's over it (beside), or
+ * the contacts on the shapes (crossing); the distance, the contacts on
+ * their shapes and, beside, their place along the line.
  */
 static void test_line_far_over_rim(void **state)
 {
