@@ -1145,16 +1145,22 @@ static int result_finite(const mink_result *r)
 	return z == 0.0;
 }
 
+/* The caller's options, or the defaults made in *room (only then: a box
+ * query is short enough for that to show). */
+static const mink_options *options_or_default(const mink_options *opt, mink_options *room)
+{
+	if (opt)
+		return opt;
+	*room = mink_default_options();
+	return room;
+}
+
 mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
                         const mink_shape3 *b, const mink_pose3 *pb,
                         const mink_options *opt, mink_result *out)
 {
 	mink_options defaults;
-	const mink_options *o = opt;
-	if (!o) {
-		defaults = mink_default_options();
-		o = &defaults;
-	}
+	const mink_options *o = options_or_default(opt, &defaults);
 	mink_error e;
 	/* A hull's points are checked where its core is made, in the pass
 	 * that measures them (mk_shape_from3), still before the poses are. */
@@ -1200,11 +1206,7 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
                         const mink_options *opt, mink_result *out)
 {
 	mink_options defaults;
-	const mink_options *o = opt;
-	if (!o) {
-		defaults = mink_default_options();
-		o = &defaults;
-	}
+	const mink_options *o = options_or_default(opt, &defaults);
 	mink_error e;
 	if ((e = mink_shape2_check(a)) != MINK_ERR_NONE ||
 	    (e = mink_shape2_check(b)) != MINK_ERR_NONE) {

@@ -1024,6 +1024,27 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 	return 1;
 }
 
+/* A face's kink turned into the circle of its nearest edge (mk_feature's
+ * edge: a hull's or a box's face), in place; 0 for any other feature. */
+static int face_edge_circle(mk_feature *f)
+{
+	if (f->kind != MK_FEATURE_FACE || !(v3_len2(f->edge) > 0.0))
+		return 0;
+	f->kind = MK_FEATURE_CIRCLE;
+	f->c = f->edge;
+	f->k = 0.0;
+	f->ks = 1.0;
+	return 1;
+}
+
+/* Whether the evaluated normal lies on a kink of either support (to the
+ * rounding: points are then placed on its flat feature). */
+static int on_a_kink(const rf_eval *e)
+{
+	return (e->fa.kind != MK_FEATURE_POINT && e->fa.off <= RF_ON) ||
+	       (e->fb.kind != MK_FEATURE_POINT && e->fb.off <= RF_ON);
+}
+
 /* The line from x (on A) to y (on B) as the normal, when the support gap
  * along it confirms their distance (meet_apart): m and the gap. */
 static int meet_certified(const mk_shape *A, const mk_shape *B, mink_vec3 x, mink_vec3 y,
@@ -1050,12 +1071,7 @@ static int meet_certified(const mk_shape *A, const mk_shape *B, mink_vec3 x, min
 	for (int side = 0; side < 2; side++) {
 		mk_feature f;
 		mk_support_feature(side ? B : A, side ? v3_neg(m) : m, 1e-7, &f);
-		if (f.kind == MK_FEATURE_FACE && v3_len2(f.edge) > 0.0) {
-			f.kind = MK_FEATURE_CIRCLE;
-			f.c = f.edge;
-			f.k = 0.0;
-			f.ks = 1.0;
-		}
+		face_edge_circle(&f);
 		if (f.kind == MK_FEATURE_CIRCLE)
 			add_kink(&S, &f, side ? -1.0 : 1.0);
 	}
@@ -1173,8 +1189,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			 * normals apart closer than the square root of its
 			 * rounding over the curvature (1e-8 rad on a side line
 			 * against an edge), the stationary point can. */
-			int on_kink = (best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON) ||
-			              (best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON);
+			int on_kink = on_a_kink(&best);
 			if (e.h < best.h ||
 			    (e.h <= best.h + best.noise && !improved && (!on_kink || on_set(&S, best.n)))) {
 				best = e;
@@ -1185,13 +1200,11 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		 * its edges rather than at the face's normal. */
 		for (int side = 0; side < 2; side++) {
 			const mk_feature *f = side ? fb : fa;
-			if (!f || f->kind != MK_FEATURE_FACE || !(v3_len2(f->edge) > 0.0))
+			if (!f)
 				continue;
 			mk_feature circle = *f;
-			circle.kind = MK_FEATURE_CIRCLE;
-			circle.c = f->edge;
-			circle.k = 0.0;
-			circle.ks = 1.0;
+			if (!face_edge_circle(&circle))
+				continue;
 			rf_set S = {0};
 			add_kink(&S, &circle, side ? -1.0 : 1.0);
 			mink_vec3 n1;
@@ -1203,8 +1216,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			 * the best normal is on no kink: 1e6 away a normal 9e-9 rad
 			 * off a box's edge changes h by 2e-12, and its corner, not
 			 * the edge, met a cone's rim) */
-			int on_kink = (best.fa.kind != MK_FEATURE_POINT && best.fa.off <= RF_ON) ||
-			              (best.fb.kind != MK_FEATURE_POINT && best.fb.off <= RF_ON);
+			int on_kink = on_a_kink(&best);
 			if (e.h < best.h - best.noise ||
 			    (e.h <= best.h + best.noise && !improved && !on_kink)) {
 				best = e;

@@ -1428,12 +1428,11 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 {
 	mink_vec3 l = mk_unplace(s, o);
 	double d = -INFINITY;
-	/* (a 2D shape's own z is its extrusion; not the axial solver's
-	 * sections, 3D cores turned into the plane, whose own z is their axis:
-	 * with it dropped a flat disc held the centre of a ball 1 away from
-	 * it, and the balls' bound certified a depth 0.0088 too deep) */
-	if (dim == 2 && s->rot.m[2][2] == 1.0)
-		l.z = 0.0;
+	/* (no z is dropped in 2D: the plane's points and a 2D shape's frame
+	 * have none, and the axial solver's sections are 3D cores turned into
+	 * the plane, whose own z is their axis: with it dropped a flat disc
+	 * held the centre of a ball 1 away from it, and the balls' bound
+	 * certified a depth 0.0088 too deep) */
 	switch (s->type) {
 	case CORE_POINT:
 		d = -v3_len(l);

@@ -2693,12 +2693,17 @@ typedef struct rim_scene {
 	mink_shape3 D, S;
 	mink_pose3 pd, ps, frame;
 	mink_vec3 pts[4];
-	double rc;
+	double rc, r, Y, H;
+	int kind;
 } rim_scene;
 
 static void rim_scene_make(rim_scene *sc, int kind, int cone, double r, double hh, double H,
                            double Y, double x0, double L, double rc, mink_quat q, mink_vec3 at)
 {
+	sc->kind = kind;
+	sc->r = r;
+	sc->Y = Y;
+	sc->H = H;
 	sc->frame = tu_pose3(at.x, at.y, at.z, q);
 	sc->D = cone ? tu_cone(r, hh) : tu_cylinder(r, hh);
 	sc->pd.rotation = tu_quat_mul(q, cone ? tu_quat(0, 1, 0, 0) : tu_quat_identity());
@@ -2730,6 +2735,20 @@ static void rim_scene_make(rim_scene *sc, int kind, int cone, double r, double h
 		sc->S = tu_box(L, w, 0.25 * w);
 		sc->ps.position = tu_to_world3(&sc->frame, tu_v3(x0, Y + w, H + 0.25 * w));
 	}
+}
+
+/* A result of rim_scene's pair (the disc first in order 0), in the
+ * scene: its point on the disc and on the line's shape, and how far each
+ * lies off its shape (the disc's cap; the line, a capsule's rc from it, or
+ * the face's plane over its side of the line). */
+static void rim_scene_read(const rim_scene *sc, const mink_result *rr, int order,
+                           mink_vec3 *pdisc, mink_vec3 *pline, double *on_d, double *on_l)
+{
+	*pdisc = tu_to_local3(&sc->frame, order ? rr->point_b : rr->point_a);
+	*pline = tu_to_local3(&sc->frame, order ? rr->point_a : rr->point_b);
+	*on_d = fmax(fabs(pdisc->z), hypot(pdisc->x, pdisc->y) - sc->r);
+	*on_l = sc->kind == 5 ? fmax(fabs(pline->z - sc->H), sc->Y - pline->y)
+	                      : fabs(hypot(pline->y - sc->Y, pline->z - (sc->H + sc->rc)) - sc->rc);
 }
 
 static void test_line_over_rim(void **state)
@@ -2764,7 +2783,6 @@ static void test_line_over_rim(void **state)
 		rim_scene sc;
 		rim_scene_make(&sc, kind, cone, r, hh, H, Y, x0, L, 0.25 * H, q, at);
 		double rc = sc.rc;
-		mink_pose3 scene = sc.frame;
 		/* the answer on the cores, in the scene */
 		double core = off > 0.0 ? hypot(H + rc, off) : H + rc;
 		double want = core - rc;
@@ -2784,14 +2802,12 @@ static void test_line_over_rim(void **state)
 			        "order %d", kinds[kind], cone ? "cone" : "cylinder", r, hh, H, off, x0, L,
 			        q.w, q.x, q.y, q.z, at.x, at.y, at.z, order);
 			const mink_result *rr = &res[order];
-			mink_vec3 pdisc = tu_to_local3(&scene, order ? rr->point_b : rr->point_a);
-			mink_vec3 pline = tu_to_local3(&scene, order ? rr->point_a : rr->point_b);
+			mink_vec3 pdisc, pline;
+			double on_d, on_l;
+			rim_scene_read(&sc, rr, order, &pdisc, &pline, &on_d, &on_l);
 			mink_vec3 n = tu_rotate_inv(q, order ? tu_neg(rr->normal) : rr->normal);
-			/* on the shapes: the disc's point on the cap, the line's on the
-			 * line (a capsule's: rc from its axis), and the two the
-			 * distance apart along the normal */
-			double on_d = fmax(fabs(pdisc.z), hypot(pdisc.x, pdisc.y) - r);
-			double on_l = fabs(hypot(pline.y - Y, pline.z - (H + rc)) - rc);
+			/* on the shapes (rim_scene_read), and the two the distance
+			 * apart along the normal */
 			double apart = tu_dist(tu_add(pdisc, tu_scale(n, rr->distance)), pline);
 			double ed = 0.0, el = 0.0, en = 0.0;
 			if (placed && off >= 0.0) {
@@ -2874,13 +2890,9 @@ static void test_line_far_over_rim(void **state)
 			        "order %d", kinds[kind], H, cone ? "cone" : "cylinder", r, f, x0, q.w, q.x,
 			        q.y, q.z, at.x, at.y, at.z, order);
 			const mink_result *rr = &res[order];
-			mink_vec3 pdisc = tu_to_local3(&sc.frame, order ? rr->point_b : rr->point_a);
-			mink_vec3 pline = tu_to_local3(&sc.frame, order ? rr->point_a : rr->point_b);
-			double on_d = fmax(fabs(pdisc.z), hypot(pdisc.x, pdisc.y) - r);
-			/* the line's shape: its line (a capsule's: rc from it), a
-			 * face: its plane over its rectangle */
-			double on_l = kind == 5 ? fmax(fabs(pline.z - H), Y - pline.y)
-			                        : fabs(hypot(pline.y - Y, pline.z - (H + sc.rc)) - sc.rc);
+			mink_vec3 pdisc, pline;
+			double on_d, on_l;
+			rim_scene_read(&sc, rr, order, &pdisc, &pline, &on_d, &on_l);
 			/* beside: at x = 0, 1e-6 of the line's length for the turn's
 			 * rounding over the distance */
 			double ex = off >= 0.0 ? fmax(fabs(pdisc.x), fabs(pline.x)) : 0.0;
