@@ -292,13 +292,15 @@ typedef struct mk_feature {
 	double ks;            /* its radius sqrt(1 - k^2), from the shape's own
 	                         numbers (a flat cone's k is 1 - 2e-12) */
 	double off;           /* how far unit d is from the kink (sine-like) */
-	mink_vec3 edge;       /* a hull face: the axis of its edge nearest d
-	                         (a circle kink through the face's normal), or 0 */
+	mink_vec3 edge[2];    /* circle kinks the refinement tries beside this
+	                         one, by their axes (or 0): a face's two edges
+	                         at the support corner, the nearer to d first;
+	                         a hull vertex's edge circle: its next near tie
+	                         off that edge */
 } mk_feature;
 
 /* Support of the core in unit direction d (query frame), with its Jacobian
- * and the nearest kink within `tol` (in the units of `off`).  Hulls report
- * their vertex without kinks. */
+ * and the nearest kink within `tol` (in the units of `off`). */
 void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *f);
 
 /* Newton refinement of the normal of a 3D pair with a curved core

@@ -1024,17 +1024,24 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 	return 1;
 }
 
-/* A face's kink turned into the circle of its nearest edge (mk_feature's
- * edge: a hull's or a box's face), in place; 0 for any other feature. */
-static int face_edge_circle(mk_feature *f)
+/* A kink turned into the circle of an edge recorded beside it (mk_feature's
+ * edge[which]: a face's edges at its support corner, or a hull vertex's
+ * other edge near the normal), in place; 0 where none is. */
+static int edge_circle(mk_feature *f, int which)
 {
-	if (f->kind != MK_FEATURE_FACE || !(v3_len2(f->edge) > 0.0))
+	if (f->kind == MK_FEATURE_POINT || !(v3_len2(f->edge[which]) > 0.0))
 		return 0;
 	f->kind = MK_FEATURE_CIRCLE;
-	f->c = f->edge;
+	f->c = f->edge[which];
 	f->k = 0.0;
 	f->ks = 1.0;
 	return 1;
+}
+
+/* A face's kink turned into its nearest edge's circle; 0 for any other. */
+static int face_edge_circle(mk_feature *f)
+{
+	return f->kind == MK_FEATURE_FACE && edge_circle(f, 0);
 }
 
 /* Whether the evaluated normal lies on a kink of either support (to the
@@ -1197,13 +1204,18 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			}
 		}
 		/* Near a hull face the minimiser may lie on the circle of one of
-		 * its edges rather than at the face's normal. */
-		for (int side = 0; side < 2; side++) {
+		 * its edges rather than at the face's normal; near a hull
+		 * vertex's edge, on the circle of its next edge (a vertex over
+		 * a disc, its shadow 2e-6 beside the rim: the tie with the edge
+		 * that crosses the rim is 2e-12 lower, 4e-6 rad away, and along
+		 * the first edge the disc's contact was 1.8e-6 off it). */
+		for (int k = 0; k < 4; k++) {
+			int side = k & 1;
 			const mk_feature *f = side ? fb : fa;
 			if (!f)
 				continue;
 			mk_feature circle = *f;
-			if (!face_edge_circle(&circle))
+			if (!edge_circle(&circle, k >> 1))
 				continue;
 			rf_set S = {0};
 			add_kink(&S, &circle, side ? -1.0 : 1.0);

@@ -640,7 +640,7 @@ static void rim_jacobian(double r, mink_vec3 d, mat3 *J)
 
 static void set_kink(mk_feature *f, mk_feature_kind kind, mink_vec3 c, double k, double off)
 {
-	f->edge = v3(0, 0, 0);
+	f->edge[0] = f->edge[1] = v3(0, 0, 0);
 	f->kind = kind;
 	f->c = c;
 	f->k = k;
@@ -683,12 +683,19 @@ static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_featur
 		double off = v3_len(v3_cross(d, m));
 		if (off <= tol) {
 			set_kink(f, MK_FEATURE_FACE, v3_dot(d, m) >= 0.0 ? m : v3_neg(m), 0.0, off);
-			/* The edge from the support corner whose tie is nearest:
-			 * the refinement tries its circle too (as a hull face's). */
+			/* The edges from the support corner, the one whose tie
+			 * is nearest first: the refinement tries their circles
+			 * too (as a hull face's). */
 			double o;
 			int i = nearest_tie(p, 3, f->p, d, &o);
-			if (i >= 0)
-				f->edge = v3_scale(v3_sub(p[i], f->p), 1.0 / v3_len(v3_sub(p[i], f->p)));
+			if (i >= 0) {
+				f->edge[0] = v3_scale(v3_sub(p[i], f->p), 1.0 / v3_len(v3_sub(p[i], f->p)));
+				for (int j = 0; j < 3; j++) {
+					mink_vec3 u = v3_sub(p[j], f->p);
+					if (j != i && v3_len(u) > 0.0)
+						f->edge[1] = v3_scale(u, 1.0 / v3_len(u));
+				}
+			}
 			return;
 		}
 	} else {
@@ -743,6 +750,7 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 	 * not share a face).  The few nearest ties are tried. */
 	double prev_off = -INFINITY;
 	int prev_i = -1;
+	mink_vec3 second = v3(0, 0, 0);
 	for (int tries = 0; tries < 4; tries++) {
 		int i2 = -1;
 		double o2 = INFINITY;
@@ -765,6 +773,12 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 		}
 		if (i2 < 0 || !(o2 <= tol))
 			break;
+		/* (the nearest tie off the first's line: where no face is met,
+		 * the vertex's other edge near d, whose circle the refinement
+		 * tries too) */
+		mink_vec3 u2 = v3_scale(v3_sub(p[i2], q), 1.0 / v3_len(v3_sub(p[i2], q)));
+		if (tries == 0)
+			second = u2;
 		mink_vec3 m = v3_dot(m2, d) >= 0.0 ? m2 : v3_neg(m2);
 		double top = v3_dot(q, m);
 		int supports = 1;
@@ -774,13 +788,15 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 		}
 		if (supports) {
 			set_kink(f, MK_FEATURE_FACE, m, 0.0, v3_len(v3_cross(d, m)));
-			f->edge = e;
+			f->edge[0] = e;
+			f->edge[1] = u2;
 			return;
 		}
 		prev_off = o2;
 		prev_i = i2;
 	}
 	set_kink(f, MK_FEATURE_CIRCLE, e, 0.0, fabs(v3_dot(d, e)));
+	f->edge[0] = second;
 }
 
 static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature *f)
@@ -827,13 +843,16 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		if (nm == 2) {
 			mink_vec3 c = axes[free_axis];
 			set_kink(f, MK_FEATURE_FACE, dc[free_axis] >= 0.0 ? c : v3_neg(c), 0.0, off);
-			/* The nearer of the face's two edge circles, which the
-			 * refinement tries too (as a hull face's). */
+			/* The face's two edge circles, the nearer first, which
+			 * the refinement tries too (as a hull face's). */
 			int e = -1;
 			for (int i = 0; i < 3; i++)
 				if (marked[i] && (e < 0 || fabs(dc[i]) < fabs(dc[e])))
 					e = i;
-			f->edge = axes[e];
+			f->edge[0] = axes[e];
+			for (int i = 0; i < 3; i++)
+				if (marked[i] && i != e)
+					f->edge[1] = axes[i];
 		} else if (nm == 1) {
 			for (int i = 0; i < 3; i++)
 				if (marked[i])
@@ -913,7 +932,8 @@ void mk_support_feature(const mk_shape *s, mink_vec3 d, double tol, mk_feature *
 		feature_local(s, m3_tmul(&s->rot, d), tol, f);
 		f->p = v3_mad(s->pos, m3_mul(&s->rot, f->p), s->scale);
 		f->c = m3_mul(&s->rot, f->c);
-		f->edge = m3_mul(&s->rot, f->edge);
+		f->edge[0] = m3_mul(&s->rot, f->edge[0]);
+		f->edge[1] = m3_mul(&s->rot, f->edge[1]);
 		mat3 t; /* R J R^T */
 		for (int i = 0; i < 3; i++)
 			for (int j = 0; j < 3; j++)

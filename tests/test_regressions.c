@@ -2966,6 +2966,331 @@ static void test_disc_in_oblate(void **state)
 }
 
 /*
+ * A polytope's top corner dipped into the base disc of a cylinder or a
+ * cone standing on it (or held below it), its shadow on either side of
+ * the rim, its edges from the corner level or falling away at slopes of
+ * 1e-9 to 0.5.  Where an edge that crosses the rim falls away slowly, the
+ * least support distance is on the circle of normals where that edge
+ * ties the corner, tilted by its slope: a hull's corner 2e-6 beside the
+ * rim of a cone's base, its edge into the disc falling 1e-6 over 0.25,
+ * was answered along the axis, 1e-11 deeper than the tie, and the cone's
+ * point lay 1.8e-6 off its base (fuzz).  The refinement tried the circle
+ * of the corner's other edge only (lib/refine.c, edge_circle).
+ *
+ * Oracle: the least of the support distance h(n) = h_A(n) + h_B(-n) over
+ * the normals where a pair of features can be closest: the axis (a corner
+ * or an edge over the disc), A's face normals (a face over the rim), each
+ * corner and its nearest rim point, and along each edge's circle of
+ * normals its least value (an edge over the rim; golden sections).  Every
+ * h(n) bounds the depth from above (the distance from below), and the
+ * least is one of these.  The answer must reach it, at a normal whose
+ * support distance is the answer's, with each contact on its shape and on
+ * its support plane, the two the distance apart along the normal.
+ */
+typedef struct dip_scene {
+	int cone;
+	double r, hh;
+	int nv, ne, nf;
+	mink_vec3 v[8];
+	int e[16][2];
+	mink_vec3 f[12]; /* unit normals of A's faces, f . x <= fo inside */
+	double fo[12];
+} dip_scene;
+
+/* B's support value along d, in the scene: its base the disc of radius r
+ * at z = 0, its top (or apex) at z = 2 hh. */
+static double dip_hb(const dip_scene *s, mink_vec3 d)
+{
+	double dxy = hypot(d.x, d.y);
+	if (s->cone)
+		return fmax(s->r * dxy, 2.0 * s->hh * d.z);
+	return s->r * dxy + fmax(0.0, 2.0 * s->hh * d.z);
+}
+
+static double dip_ha(const dip_scene *s, mink_vec3 n)
+{
+	double h = -INFINITY;
+	for (int i = 0; i < s->nv; i++)
+		h = fmax(h, tu_dot(n, s->v[i]));
+	return h;
+}
+
+static double dip_h(const dip_scene *s, mink_vec3 n)
+{
+	return dip_ha(s, n) + dip_hb(s, tu_neg(n));
+}
+
+/* min(h, h at +-n) */
+static double dip_try(const dip_scene *s, double h, mink_vec3 n)
+{
+	if (!(tu_norm(n) > 0.0))
+		return h;
+	n = tu_normalize(n);
+	return fmin(h, fmin(dip_h(s, n), dip_h(s, tu_neg(n))));
+}
+
+/* The least support distance, over the normals above. */
+static double dip_least(const dip_scene *s)
+{
+	/* the axis; A's faces */
+	double best = dip_try(s, INFINITY, tu_v3(0, 0, 1));
+	for (int i = 0; i < s->nf; i++)
+		best = dip_try(s, best, s->f[i]);
+	/* B's side: a cylinder's is upright, a cone's slants; its normals
+	 * (outwards) make k with the axis */
+	double len = hypot(s->r, 2.0 * s->hh);
+	double k = s->cone ? s->r / len : 0.0, kr = s->cone ? 2.0 * s->hh / len : 1.0;
+	/* each corner against B's rims (nearest and farthest points), its
+	 * side and its apex */
+	for (int i = 0; i < s->nv; i++) {
+		mink_vec3 v = s->v[i];
+		double l = hypot(v.x, v.y);
+		mink_vec3 u = l > 0.0 ? tu_v3(v.x / l, v.y / l, 0.0) : tu_v3(1, 0, 0);
+		for (int sg = -1; sg <= 1; sg += 2) {
+			mink_vec3 rim = tu_scale(u, sg * s->r);
+			best = dip_try(s, best, tu_sub(v, rim));
+			if (!s->cone)
+				best = dip_try(s, best, tu_sub(v, tu_add(rim, tu_v3(0, 0, 2.0 * s->hh))));
+			best = dip_try(s, best, tu_add(tu_scale(u, sg * kr), tu_v3(0, 0, k)));
+		}
+		if (s->cone)
+			best = dip_try(s, best, tu_sub(v, tu_v3(0, 0, 2.0 * s->hh)));
+	}
+	/* each edge: its circle of normals meets B's side's circle at
+	 * points, and along it h is least where it is smooth or at those */
+	const double gr = 0.6180339887498949;
+	for (int i = 0; i < s->ne; i++) {
+		mink_vec3 u = tu_normalize(tu_sub(s->v[s->e[i][1]], s->v[s->e[i][0]]));
+		mink_vec3 n0 = tu_sub(tu_v3(0, 0, 1), tu_scale(u, u.z));
+		if (!(tu_norm(n0) > 1e-9)) {
+			/* upright: its circle is B's side's (a cylinder) */
+			n0 = tu_normalize(tu_cross(u, tu_v3(1, 0, 0)));
+		} else {
+			n0 = tu_normalize(n0);
+		}
+		mink_vec3 w = tu_cross(u, n0);
+		/* n = cos p n0 + sin p w with n . z = +-k: w . z = 0, so
+		 * cos p = +-k / (n0 . z) */
+		for (int sg = -1; sg <= 1; sg += 2) {
+			double c = sg * k / n0.z;
+			if (fabs(c) <= 1.0) {
+				double sn = sqrt((1.0 - c) * (1.0 + c));
+				best = dip_try(s, best, tu_add(tu_scale(n0, c), tu_scale(w, sn)));
+				best = dip_try(s, best, tu_sub(tu_scale(n0, c), tu_scale(w, sn)));
+			}
+		}
+		/* the whole circle sampled, the least sample's bracket halved */
+		int m = 1200, at = 0;
+		double step = 2.0 * M_PI / m, hmin = INFINITY;
+		for (int j = 0; j < m; j++) {
+			double p = j * step;
+			double h = dip_h(s, tu_add(tu_scale(n0, cos(p)), tu_scale(w, sin(p))));
+			if (h < hmin) {
+				hmin = h;
+				at = j;
+			}
+		}
+		double a = (at - 1) * step, b = (at + 1) * step;
+		for (int j = 0; j < 100; j++) {
+			double c = b - gr * (b - a), d = a + gr * (b - a);
+			double hc = dip_h(s, tu_add(tu_scale(n0, cos(c)), tu_scale(w, sin(c))));
+			double hd = dip_h(s, tu_add(tu_scale(n0, cos(d)), tu_scale(w, sin(d))));
+			if (hc < hd)
+				b = d;
+			else
+				a = c;
+		}
+		double p = 0.5 * (a + b);
+		best = fmin(best, fmin(hmin, dip_h(s, tu_add(tu_scale(n0, cos(p)), tu_scale(w, sin(p))))));
+	}
+	return best;
+}
+
+static void dip_face(dip_scene *s, int i, int j, int k)
+{
+	mink_vec3 m = tu_cross(tu_sub(s->v[j], s->v[i]), tu_sub(s->v[k], s->v[i]));
+	if (!(tu_norm(m) > 0.0))
+		return;
+	m = tu_normalize(m);
+	/* outwards: away from A's other corners */
+	double o = tu_dot(m, s->v[i]);
+	for (int l = 0; l < s->nv; l++)
+		if (tu_dot(m, s->v[l]) > o + 1e-12 * tu_norm(s->v[l])) {
+			m = tu_neg(m);
+			o = -o;
+			break;
+		}
+	/* (a hull's: only planes that support it) */
+	for (int l = 0; l < s->nv; l++)
+		if (tu_dot(m, s->v[l]) > o + 1e-12 * tu_norm(s->v[l]))
+			return;
+	s->f[s->nf] = m;
+	s->fo[s->nf] = o;
+	s->nf++;
+}
+
+static void test_corner_in_rim(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xd1b);
+	const double offs[8] = {-1e-3, -1e-9, 0.0, 1e-12, 1e-9, 1e-6, 1e-5, 1e-3};
+	const double radii[5] = {1e-3, 0.5, 1.0, 100.0, 1e4};
+	const double dips[8] = {1e-9, 1e-6, 1e-3, 0.05, 0.5, 1.0, -1e-6, -1e-3};
+	const double slopes[6] = {0.0, 1e-9, 1e-6, 1e-3, 0.1, 0.5};
+	static const char *const kinds[4] = {"segment", "triangle", "hull", "box"};
+	static const mink_quat halves[4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 3200; k++) {
+		double f = offs[k % 8];
+		int kind = k / 8 % 4, cone = k / 32 % 2, exact = k / 64 % 2;
+		dip_scene s;
+		memset(&s, 0, sizeof s);
+		s.cone = cone;
+		s.r = radii[tu_rng_int(&rng, 0, 4)];
+		double r = s.r;
+		s.hh = tu_rng_int(&rng, 0, 1) ? 0.5 * r : 2.0 * r;
+		double t = dips[tu_rng_int(&rng, 0, 7)] * fmin(r, s.hh);
+		double s1 = slopes[tu_rng_int(&rng, 0, 5)];
+		double s2 = slopes[tu_rng_int(&rng, 0, 5)];
+		double L1 = r * tu_rng_log_range(&rng, 1.0, 10.0);
+		double L2 = r * tu_rng_log_range(&rng, 1.0, 50.0);
+		double al = tu_rng_range(&rng, -1.0, 1.0);
+		double be = al + tu_rng_range(&rng, 0.3, 2.0 * M_PI - 0.3);
+		/* the corner q; its edge into the disc at al from the radius,
+		 * the other at be, a third corner deep below */
+		mink_vec3 q = tu_v3(0, r + f * r, t);
+		mink_shape3 a;
+		mink_quat qf = exact ? halves[tu_rng_int(&rng, 0, 3)] : tu_rng_quat(&rng);
+		mink_vec3 at = tu_rng_in_ball(&rng);
+		at = tu_scale(at, tu_rng_log_range(&rng, 1e-3, 10.0) * r);
+		mink_pose3 frame = tu_pose3(at.x, at.y, at.z, qf), pa = frame;
+		mink_vec3 pts[5];
+		if (kind < 3) {
+			s.v[0] = q;
+			s.v[1] = tu_add(q, tu_scale(tu_v3(sin(al), -cos(al), -s1), L1));
+			s.v[2] = tu_add(q, tu_scale(tu_v3(cos(be), sin(be), -s2), L2));
+			/* a hull's last two on the plane of the base, or deep */
+			for (int i = 3; i < 5; i++) {
+				double z = tu_rng_int(&rng, 0, 1) ? 0.0 : t - L1;
+				double x = tu_rng_range(&rng, -r, r);
+				s.v[i] = tu_v3(x, tu_rng_range(&rng, -r, 0.5 * r), z);
+			}
+			s.nv = kind < 2 ? kind + 2 : 5;
+			/* (the points in the scene, posed by the frame) */
+			for (int i = 0; i < s.nv; i++)
+				pts[i] = s.v[i];
+			for (int i = 0; i < s.nv; i++)
+				for (int j = i + 1; j < s.nv; j++) {
+					s.e[s.ne][0] = i;
+					s.e[s.ne][1] = j;
+					s.ne++;
+				}
+			if (kind == 0) {
+				a = mink_segment3(pts[0], pts[1]);
+			} else if (kind == 1) {
+				a = mink_triangle3(pts[0], pts[1], pts[2]);
+				dip_face(&s, 0, 1, 2);
+			} else {
+				a = tu_hull(pts, s.nv);
+				for (int i = 0; i < s.nv; i++)
+					for (int j = i + 1; j < s.nv; j++)
+						for (int l = j + 1; l < s.nv; l++)
+							dip_face(&s, i, j, l);
+			}
+		} else {
+			/* a box whose corner (-x, -y, +z) is q, its top edges
+			 * falling at s1 and s2 along directions about the inward
+			 * radius */
+			double hx = 0.5 * L1, hy = 0.5 * L2, hz = 0.25 * L1;
+			double psi = -0.5 * M_PI - tu_rng_range(&rng, 0.1, 0.5 * M_PI - 0.1);
+			mink_quat qb = tu_quat_mul(tu_quat_axis_angle(tu_v3(0, 0, 1), psi),
+			                           tu_quat_mul(tu_quat_axis_angle(tu_v3(0, 1, 0), atan(s1)),
+			                                       tu_quat_axis_angle(tu_v3(1, 0, 0), -atan(s2))));
+			mink_vec3 c = tu_sub(q, tu_rotate(qb, tu_v3(-hx, -hy, hz)));
+			a = tu_box(hx, hy, hz);
+			pa.rotation = tu_quat_mul(qf, qb);
+			pa.position = tu_to_world3(&frame, c);
+			s.nv = 8;
+			for (int i = 0; i < 8; i++)
+				s.v[i] = tu_add(c, tu_rotate(qb, tu_v3(i & 1 ? hx : -hx, i & 2 ? hy : -hy,
+				                                       i & 4 ? hz : -hz)));
+			for (int i = 0; i < 8; i++)
+				for (int b = 1; b < 8; b <<= 1)
+					if (!(i & b)) {
+						s.e[s.ne][0] = i;
+						s.e[s.ne][1] = i | b;
+						s.ne++;
+					}
+			for (int i = 0; i < 3; i++) {
+				mink_vec3 ax = tu_rotate(qb, tu_v3(i == 0, i == 1, i == 2));
+				double ext = i == 0 ? hx : i == 1 ? hy : hz;
+				s.f[s.nf] = ax;
+				s.fo[s.nf++] = tu_dot(ax, c) + ext;
+				s.f[s.nf] = tu_neg(ax);
+				s.fo[s.nf++] = -tu_dot(ax, c) + ext;
+			}
+		}
+		mink_shape3 b = cone ? tu_cone(r, s.hh) : tu_cylinder(r, s.hh);
+		mink_pose3 pb = tu_pose3(0, 0, 0, qf);
+		pb.position = tu_to_world3(&frame, tu_v3(0, 0, s.hh));
+		double want = -dip_least(&s);
+		double size = r + s.hh + L1 + L2 + tu_norm(at);
+		/* (contacts to 1e-9 of the size: a corner 1e-9 of the radius
+		 * beside the rim, over an edge falling at 1e-9, is met where
+		 * the edge crosses the rim, but along the axis the support
+		 * distance is the same to 1e-18, and the corner's shadow is
+		 * as good a contact to that) */
+		double tol = 1e-10 * size, tol_c = 1e-9 * size;
+		mink_result res[2];
+		both_orders(&a, &pa, &b, &pb, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s corner %g %s the base of a %s r %g hh %g, its shadow %g beside the rim; "
+			        "slopes %g and %g, lengths %.17g and %.17g, angles %.17g and %.17g; frame "
+			        "(%.17g, %.17g, %.17g, %.17g) at (%.17g, %.17g, %.17g), order %d",
+			        kinds[kind], fabs(t), t > 0.0 ? "into" : "below", cone ? "cone" : "cylinder",
+			        r, s.hh, f * r, s1, s2, L1, L2, al, be, qf.w, qf.x, qf.y, qf.z, at.x, at.y,
+			        at.z, order);
+			const mink_result *rr = &res[order];
+			/* in the scene, A to B */
+			mink_vec3 n = tu_rotate_inv(qf, order ? tu_neg(rr->normal) : rr->normal);
+			mink_vec3 xa = tu_to_local3(&frame, order ? rr->point_b : rr->point_a);
+			mink_vec3 xb = tu_to_local3(&frame, order ? rr->point_a : rr->point_b);
+			/* off A: past its faces' planes, or off the segment */
+			double off_a = 0.0;
+			if (kind == 0)
+				off_a = tu_dist(xa, oracle_closest_on_segment(xa, s.v[0], s.v[1]));
+			else if (kind == 1)
+				off_a = tu_dist(xa, oracle_closest_on_triangle(xa, s.v[0], s.v[1], s.v[2]));
+			else
+				for (int i = 0; i < s.nf; i++)
+					off_a = fmax(off_a, tu_dot(s.f[i], xa) - s.fo[i]);
+			double off_b = outside_axial(cone, r, s.hh, tu_sub(xb, tu_v3(0, 0, s.hh)));
+			/* below the support planes along n */
+			double low_a = dip_ha(&s, n) - tu_dot(n, xa);
+			double low_b = dip_hb(&s, tu_neg(n)) + tu_dot(n, xb);
+			double apart = tu_dist(tu_add(xa, tu_scale(n, rr->distance)), xb);
+			double gap = -dip_h(&s, n);
+			double e = fmax(fmax(fmax(off_a, off_b), fmax(low_a, low_b)), apart);
+			worst = fmax(worst, e / tol_c);
+			CHECK(rr->status == MINK_OK && fabs(rr->distance - want) <= tol &&
+			          fabs(gap - rr->distance) <= tol && e <= tol_c,
+			      "status %s, distance %.17g for %.17g (%.3g off), the support gap along its "
+			      "normal %.3g from it; contacts %.3g and %.3g off A and B, %.3g and %.3g below "
+			      "their support planes, %.3g from the distance along the normal (tol %.3g, "
+			      "contacts %.3g)", mink_status_name(rr->status), rr->distance, want,
+			      rr->distance - want, gap - rr->distance, off_a, off_b, low_a, low_b, apart,
+			      tol, tol_c);
+			cases++;
+		}
+	}
+	printf("  worst: contacts %.3g of their tolerance\n", worst);
+	tu_end("a corner in a rim", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -3304,6 +3629,7 @@ int main(void)
 		cmocka_unit_test(test_line_over_rim),
 		cmocka_unit_test(test_line_far_over_rim),
 		cmocka_unit_test(test_disc_in_oblate),
+		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_needle_over_small_cap),
