@@ -3291,6 +3291,99 @@ static void test_corner_in_rim(void **state)
 }
 
 /*
+ * Two ellipsoids thin as segments (radii 1e-12 of their length across),
+ * crossing at 0.01 to 90 degrees, apart or overlapping through their
+ * margins.  Across such an axis the support is smooth within 1e-12 of
+ * the length in radians only: beyond, the full Newton step overshot that
+ * direction 160 times and was refused at every halving, while the step
+ * along the other ellipsoid's axis alone was right (a rounded one 2e-3
+ * long over a needle 2/3 long, 1e-6 wide: the needle's contact was left
+ * 9.4e-4 along it, the other 4.4e-7 off its shape; the palette at twice
+ * its scale).  The refinement now searches the step's path where the
+ * support is stiff (lib/refine.c, line_search), and puts two crossing
+ * needles' points where their ridges cross seen along the normal
+ * (ridges_cross).  Oracle: the distance of the two segments in long
+ * double, less the margins; each contact that far from its segment, to
+ * 1e-9 of the size (at 1e-10, 2 pairs crossing within 3.5e-4 rad fail).
+ */
+static void test_segment_ellipsoids_crossing(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xe11);
+	const double gaps[6] = {1e-9, 1e-6, 1e-3, 0.1, 1.0, 10.0};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 1200; k++) {
+		double La = tu_rng_log_range(&rng, 1e-3, 10.0);
+		double Lb = tu_rng_log_range(&rng, 1e-3, 10.0);
+		double L = fmax(La, Lb);
+		mink_vec3 u = tu_rng_unit_vec3(&rng);
+		mink_vec3 w = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&rng)));
+		double th = tu_rng_log_range(&rng, 1.7e-4, 1.5707963267948966);
+		mink_vec3 v = tu_add(tu_scale(u, cos(th)), tu_scale(w, sin(th)));
+		mink_vec3 m = tu_normalize(tu_cross(u, v));
+		double g = gaps[k % 6] * L;
+		/* the crossing inside both, or beyond an end */
+		double oa = tu_rng_range(&rng, -1.2, 1.2) * La;
+		double ob = tu_rng_range(&rng, -1.2, 1.2) * Lb;
+		mink_vec3 cb = tu_add(tu_scale(m, g), tu_add(tu_scale(u, oa), tu_scale(v, ob)));
+		mink_vec3 sa[2] = {tu_scale(u, -La), tu_scale(u, La)};
+		mink_vec3 sb[2] = {tu_sub(cb, tu_scale(v, Lb)), tu_add(cb, tu_scale(v, Lb))};
+		double core = segments_distance_ld(sa, sb);
+		/* margins: none, a part of the gap, or past it */
+		int mk = k / 6 % 3;
+		double ma = mk == 0 ? 0.0 : mk == 1 ? 0.25 * core : 0.75 * core + 0.5 * L;
+		double mb = mk == 2 ? 0.5 * core : 0.0;
+		/* A's long axis is its local y, B's its local z */
+		double e = 1e-12;
+		mink_shape3 a = tu_ellipsoid(e * La, La, e * La), b = tu_ellipsoid(e * Lb, e * Lb, Lb);
+		a.margin = ma;
+		b.margin = mb;
+		mink_quat qa = tu_quat_axis_angle(tu_normalize(tu_add(tu_v3(0, 1, 0), u)), M_PI);
+		if (!(tu_norm(tu_add(tu_v3(0, 1, 0), u)) > 1e-6))
+			qa = tu_quat(0, 1, 0, 0);
+		mink_quat qb = tu_quat_axis_angle(tu_normalize(tu_add(tu_v3(0, 0, 1), v)), M_PI);
+		if (!(tu_norm(tu_add(tu_v3(0, 0, 1), v)) > 1e-6))
+			qb = tu_quat(0, 1, 0, 0);
+		mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), L);
+		mink_pose3 pa = tu_pose3(at.x, at.y, at.z, qa);
+		mink_pose3 pb = tu_pose3(at.x + cb.x, at.y + cb.y, at.z + cb.z, qb);
+		/* (the axes as posed: the turn's rounding is the oracle's too) */
+		mink_vec3 ea[2] = {tu_to_world3(&pa, tu_v3(0, -La, 0)), tu_to_world3(&pa, tu_v3(0, La, 0))};
+		mink_vec3 eb[2] = {tu_to_world3(&pb, tu_v3(0, 0, -Lb)), tu_to_world3(&pb, tu_v3(0, 0, Lb))};
+		double want = segments_distance_ld(ea, eb) - ma - mb;
+		double size = La + Lb + core + ma + mb + tu_norm(at);
+		double tol = 1e-10 * size, tol_c = 1e-9 * size;
+		mink_result res[2];
+		both_orders(&a, &pa, &b, &pb, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("lengths %.17g and %.17g, crossing at %.17g rad, %.17g apart, %.17g and "
+			        "%.17g along the axes, margins %.17g and %.17g, at (%.17g, %.17g, %.17g), "
+			        "order %d", La, Lb, th, g, oa, ob, ma, mb, at.x, at.y, at.z, order);
+			const mink_result *r = &res[order];
+			mink_vec3 xa = order ? r->point_b : r->point_a;
+			mink_vec3 xb = order ? r->point_a : r->point_b;
+			double off_a = fabs(tu_dist(xa, oracle_closest_on_segment(xa, ea[0], ea[1])) - ma);
+			double off_b = fabs(tu_dist(xb, oracle_closest_on_segment(xb, eb[0], eb[1])) - mb);
+			double apart = tu_dist(tu_add(r->point_a, tu_scale(r->normal, r->distance)),
+			                       r->point_b);
+			double c = fmax(fmax(off_a, off_b), apart);
+			worst = fmax(worst, c / tol_c);
+			CHECK(r->status == MINK_OK && fabs(r->distance - want) <= tol && c <= tol_c,
+			      "status %s, distance %.17g for %.17g (%.3g off); contacts %.3g and %.3g off "
+			      "their shapes, %.3g from the distance along the normal (tol %.3g, contacts "
+			      "%.3g)", mink_status_name(r->status), r->distance, want, r->distance - want,
+			      off_a, off_b, apart, tol, tol_c);
+			cases++;
+		}
+	}
+	printf("  worst: contacts %.3g of their tolerance\n", worst);
+	tu_end("segment ellipsoids crossing", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -3630,6 +3723,7 @@ int main(void)
 		cmocka_unit_test(test_line_far_over_rim),
 		cmocka_unit_test(test_disc_in_oblate),
 		cmocka_unit_test(test_corner_in_rim),
+		cmocka_unit_test(test_segment_ellipsoids_crossing),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_needle_over_small_cap),
