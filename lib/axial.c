@@ -178,6 +178,18 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 	                             {q.m[0][2], q.m[1][2], q.m[2][2]}}}, &rb);
 	b.identity = 0;
 	b.pos = m3_mul(&q, posb);
+	if (B->type == CORE_CYLINDER || B->type == CORE_CONE || B->type == CORE_ELLIPSOID) {
+		/* A body of revolution about its own z: turned about that axis it
+		 * is unchanged, so its frame is taken exact, its axis along y'
+		 * and its x along x'.  Composed from q and rb its x and y had
+		 * roundings across the plane, and a direction in the plane
+		 * nearly along the axis found a rim point 2.5e-5 rad round the
+		 * rim, out of the plane: its shadow, 1.4e-10 inside the section,
+		 * made a vertex of the polygon, and the plane EPA, expanding
+		 * beside it, ran out of room (coincident cones 1.4e-12 apart). */
+		double s = along < 0.0 ? -1.0 : 1.0;
+		b.rot = (mat3){{{1, 0, 0}, {0, 0, s}, {0, -s, 0}}};
+	}
 	if (B->type == CORE_SEGMENT) {
 		/* Its ends on the axis, in the plane problem's own numbers: its
 		 * origin off the axis (a segment of no length at (1e-9, 1e-9,

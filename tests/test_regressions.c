@@ -3384,6 +3384,72 @@ static void test_segment_ellipsoids_crossing(void **state)
 }
 
 /*
+ * Coincident bodies of revolution: a cone, a cylinder or an ellipsoid of
+ * revolution against its copy in the same pose, nudged across its axis by
+ * 1e-16 to 1e-9 of its size, turned every 5 degrees about three axes.
+ * The axial solver answers parallel axes in the plane of both; it had
+ * taken B's frame as the product of two turns, whose roundings put B's
+ * axis-plane directions off the plane, and a direction in the plane nearly
+ * along the axis found a rim point 2.5e-5 rad round the rim: its shadow
+ * on the plane, 1.4e-10 inside the section, became a vertex of the plane
+ * polygon, the plane EPA ran out of room beside it, and the pair came
+ * back `approximate (epa_capacity)` (test_sweeps at four times its scale:
+ * 51 cone pairs).  Oracle: the least width, min over the angle t from the
+ * axis of h(t) + h(pi - t), in closed form: a cone's is the lesser of its
+ * height and 2 r sin(atan(2 hh / r)) (the slant against the opposite rim),
+ * a cylinder's the lesser of its height and its diameter, an ellipsoid's
+ * twice its least radius; the nudge moves it by no more than its length.
+ */
+static void test_coincident_revolution(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xc01);
+	const double nudges[4] = {1e-16, 1e-13, 1e-12, 1e-9};
+	static const char *const kinds[3] = {"cone", "cylinder", "ellipsoid"};
+	int cases = 0;
+	tu_begin();
+	for (int kind = 0; kind < 3; kind++)
+		for (int axis = 0; axis < 3; axis++)
+			for (int deg = 0; deg < 360; deg += 5) {
+				double r = tu_rng_range(&rng, 0.2, 1.0), hh = tu_rng_range(&rng, 0.2, 1.0);
+				double sc = tu_rng_log_range(&rng, 1e-3, 1e3);
+				r *= sc;
+				hh *= sc;
+				mink_shape3 s = kind == 0 ? tu_cone(r, hh) : kind == 1 ? tu_cylinder(r, hh)
+				                                                     : tu_ellipsoid(r, r, hh);
+				double want = kind == 0   ? fmin(2.0 * hh, 2.0 * r * sin(atan(2.0 * hh / r)))
+				              : kind == 1 ? fmin(2.0 * hh, 2.0 * r)
+				                          : 2.0 * fmin(r, hh);
+				mink_vec3 ax = axis == 0 ? tu_v3(1, 0, 0) : axis == 1 ? tu_v3(1, 1, 1)
+				                                                      : tu_v3(-3, 5, 8);
+				mink_quat q = tu_quat_axis_angle(tu_normalize(ax), deg * M_PI / 180.0);
+				double nu = nudges[deg / 5 % 4] * sc;
+				mink_vec3 at = tu_scale(tu_rng_in_ball(&rng), sc);
+				mink_vec3 d = tu_scale(tu_rng_unit_vec3(&rng), nu);
+				mink_pose3 pa = tu_pose3(at.x, at.y, at.z, q);
+				mink_pose3 pb = tu_pose3(at.x + d.x, at.y + d.y, at.z + d.z, q);
+				mink_result res[2];
+				both_orders(&s, &pa, &s, &pb, res);
+				double size = r + hh + tu_norm(at);
+				double tol = 1e-10 * size + nu;
+				for (int order = 0; order < 2; order++) {
+					tu_case("%s r %.17g hh %.17g turned %d degrees about (%g, %g, %g), at "
+					        "(%.17g, %.17g, %.17g), nudged by (%.17g, %.17g, %.17g), order %d",
+					        kinds[kind], r, hh, deg, ax.x, ax.y, ax.z, at.x, at.y, at.z, d.x,
+					        d.y, d.z, order);
+					const mink_result *rr = &res[order];
+					CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
+					      "status %s, distance %.17g for %.17g (%.3g off, tol %.3g)",
+					      mink_status_name(rr->status), rr->distance, -want,
+					      rr->distance + want, tol);
+					cases++;
+				}
+			}
+	tu_end("coincident bodies of revolution", cases);
+}
+
+/*
  * Bodies of revolution on parallel axes (z): balls, capsules, cylinders,
  * cones (flat ones too) and ellipsoids of two equal radii (flat and needle
  * ones too), in frames turned about z by quarter turns or any angle and
@@ -3724,6 +3790,7 @@ int main(void)
 		cmocka_unit_test(test_disc_in_oblate),
 		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_segment_ellipsoids_crossing),
+		cmocka_unit_test(test_coincident_revolution),
 		cmocka_unit_test(test_box_in_round_ellipsoid),
 		cmocka_unit_test(test_rounded_triangle_over_ellipsoid),
 		cmocka_unit_test(test_needle_over_small_cap),
