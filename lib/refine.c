@@ -1079,20 +1079,6 @@ static int line_over_cap(mink_vec3 p0, mink_vec3 u, const mk_shape *D, const mk_
 	return 1;
 }
 
-/*
- * A curved point on a ridge: where S's support swings along one tangent
- * by far more than the pair's size per radian (an ellipsoid 1e6 long and
- * 0.5 thick, along its length: 2e12), and not along the other, a rounding
- * of n moves it along the ridge beyond any tolerance, while h stays flat
- * far below its own rounding.  Against O's flat feature (a face, an edge)
- * the point is then where the ridge meets that feature seen along d: the
- * line through p along the ridge and O's feature are brought together by
- * alternate projections, and the point taken as S's support at the
- * normal turned by the tilt that brings it there (so on S exactly).  The
- * box's edge 0.5 across from the ridge's lowest point kept the contact
- * there, 0.11 off the ellipsoid.  d is S's support direction, q = p - h d
- * O's point; both are replaced only where the result meets O's feature.
- */
 /* S's support s along its ridge u from p (its support along unit d, of
  * stiffness lam): the support at the tilt that brings it to p + s u, s /
  * lam to first order; the stiffness changes along the way (a needle 1e-12
@@ -1118,8 +1104,22 @@ static mink_vec3 ridge_support(const mk_shape *S, mink_vec3 d, mink_vec3 u, doub
 	return np;
 }
 
+/*
+ * A curved point on a ridge: where S's support swings along one tangent
+ * by far more than the pair's size per radian (an ellipsoid 1e6 long and
+ * 0.5 thick, along its length: 2e12), and not along the other, a rounding
+ * of n moves it along the ridge beyond any tolerance, while h stays flat
+ * far below its own rounding.  Against O's flat feature (a face, an edge)
+ * the point is then where the ridge meets that feature seen along d: the
+ * line through p along the ridge and O's feature are brought together by
+ * alternate projections, and the point taken as S's support at the
+ * normal turned by the tilt that brings it there (so on S exactly).  The
+ * box's edge 0.5 across from the ridge's lowest point kept the contact
+ * there, 0.11 off the ellipsoid.  d is S's support direction, q = p - h d
+ * O's point; both are replaced only where the result meets O's feature.
+ */
 static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_shape *O,
-                       double h, double stiff, mink_vec3 *p, mink_vec3 *q)
+                       const mk_feature *fo, double h, double stiff, mink_vec3 *p, mink_vec3 *q)
 {
 	rf_hess H;
 	tangent_hessian(J, d, 0.0, &H);
@@ -1131,7 +1131,15 @@ static int slide_ridge(const mk_shape *S, mink_vec3 d, const mat3 *J, const mk_s
 	double gap0 = v3_len_safe(v3_sub(mk_keep_on_core(O, nd, *q), *q));
 	if (!(gap0 > 0.0))
 		return 0;
+	/* (from the ridge's point over O's cap centre, where O's feature is
+	 * a cap: along a ridge whose shadow touches the rim or crosses it
+	 * near it the projections creep, as along a line (line_over_cap); a
+	 * needle 1e6 long crossing a disc 1e-6 inside its rim kept its
+	 * lowest point, 0.207 beside the disc) */
 	double s = 0.0;
+	mink_vec3 cc;
+	if (line_over_cap(*p, u, O, fo, nd, &cc))
+		s = v3_dot(v3_sub(cc, *p), u);
 	for (int k = 0; k < 32; k++) {
 		mink_vec3 x = v3_mad(*p, u, s);
 		mink_vec3 y = mk_keep_on_core(O, nd, v3_mad(x, d, -h));
@@ -1330,6 +1338,90 @@ static int ridges_cross(const mk_shape *A, const mk_shape *B, const rf_eval *e, 
 	return 1;
 }
 
+/*
+ * The flatter support carried from the other where it is a ridge (a
+ * needle's side) and the other's is not, apart: the carried point is off
+ * the ridge by the normal's error times the distance, and h is flat to
+ * second order in that error (a needle 1 long 10 above a disc's rim: a
+ * contact 1.1e-7 off the needle).  The nearest points instead: the
+ * ridge's point nearest the other's (its support at the normal tilted
+ * along the ridge to there, ridge_support), and the other's support
+ * along the line between them, in turn; that line is the normal where
+ * the support gap along it confirms their distance (meet_certified).
+ * ridge_b: B is the ridge.  1 where moved.
+ */
+static int ridge_over_point(const mk_shape *A, const mk_shape *B, int ridge_b, rf_eval *e,
+                            mink_vec3 *np, double *hp, mink_vec3 *a, mink_vec3 *b)
+{
+	const mk_shape *R = ridge_b ? B : A, *P = ridge_b ? A : B;
+	const mk_feature *fr = ridge_b ? &e->fb : &e->fa;
+	mink_vec3 n = *np, dr = ridge_b ? v3_neg(n) : n, u, dummy;
+	double lam, mu;
+	if (!(*hp < 0.0) || !ridge_of(&fr->J, dr, &u, &lam) || !(lam > 1e3 * (A->bound + B->bound)))
+		return 0;
+	/* (the other no ridge: its stiffness a thousandth of the ridge's) */
+	const mk_feature *fp = ridge_b ? &e->fa : &e->fb;
+	if (ridge_of(&fp->J, v3_neg(dr), &dummy, &mu) && mu > 1e-3 * lam)
+		return 0;
+	mink_vec3 x = fr->p, y = ridge_b ? *a : *b;
+	for (int k = 0; k < 8; k++) {
+		x = ridge_support(R, dr, u, lam, fr->p, v3_dot(v3_sub(y, fr->p), u));
+		mink_vec3 m = v3_normalize_or(v3_sub(x, y), dr); /* P's support along it */
+		y = mk_support(P, m);
+	}
+	mink_vec3 xa = ridge_b ? y : x, yb = ridge_b ? x : y, m;
+	double gap;
+	if (!meet_certified(A, B, xa, yb, e->noise, *hp, 0, &m, &gap))
+		return 0;
+	*np = m;
+	*hp = -gap;
+	*a = xa;
+	*b = v3_mad(xa, m, gap);
+	return 1;
+}
+
+/*
+ * A ridge (a needle's side) apart from a cap that it does not meet seen
+ * along n, its shadow beside the rim or touching it: the support
+ * distance is flat to second order in the turn towards the rim (a needle
+ * 0.1 above a cylinder's cap of 100, its shadow 1e-7 beside the rim: 5e-14
+ * for the whole turn, below h's rounding), and the cap's point stayed
+ * under the needle, off the disc.  The nearest points: the ridge's point
+ * over the cap's centre (line_over_cap), then alternately the cap's point
+ * nearest the ridge's carried along n and the ridge's nearest that; the
+ * line between them is the normal where the support gap along it
+ * confirms their distance (meet_certified).  ridge_b: B is the ridge.  1
+ * where moved.
+ */
+static int ridge_beside_cap(const mk_shape *A, const mk_shape *B, int ridge_b, rf_eval *e,
+                            mink_vec3 *np, double *hp, mink_vec3 *a, mink_vec3 *b)
+{
+	const mk_shape *R = ridge_b ? B : A, *C = ridge_b ? A : B;
+	const mk_feature *fr = ridge_b ? &e->fb : &e->fa, *fc = ridge_b ? &e->fa : &e->fb;
+	mink_vec3 n = *np, dr = ridge_b ? v3_neg(n) : n, u, cc;
+	double h = *hp, lam;
+	if (!(h < 0.0) || !ridge_of(&fr->J, dr, &u, &lam) || !(lam > 1e3 * (A->bound + B->bound)) ||
+	    !line_over_cap(fr->p, u, C, fc, v3_neg(dr), &cc))
+		return 0;
+	/* (the ridge's point carried to the cap is x - h dr, for either) */
+	double t = v3_dot(v3_sub(cc, fr->p), u);
+	mink_vec3 x = fr->p, y = fr->p;
+	for (int k = 0; k < 8; k++) {
+		x = ridge_support(R, dr, u, lam, fr->p, t);
+		y = mk_keep_on_core(C, v3_neg(dr), v3_mad(x, dr, -h));
+		t = v3_dot(v3_sub(y, fr->p), u);
+	}
+	mink_vec3 xa = ridge_b ? y : x, yb = ridge_b ? x : y, m;
+	double gap;
+	if (!meet_certified(A, B, xa, yb, e->noise, h, 0, &m, &gap))
+		return 0;
+	*np = m;
+	*hp = -gap;
+	*a = xa;
+	*b = v3_mad(xa, m, gap);
+	return 1;
+}
+
 void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core,
                mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -1474,6 +1566,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			b = v3_mad(a, n, -h);
 		else
 			a = v3_mad(b, n, h);
+		ridge_over_point(A, B, jb > ja, &best, &n, &h, &a, &b);
 	} else if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
 		mk_share_difference(&a, &b, v3_scale(n, h));
@@ -1532,13 +1625,17 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	double stiff = 1e3 * (A->bound + B->bound);
 	mink_vec3 ra = best.fa.p, rb = best.fb.p;
 	mink_vec3 qa = v3_mad(ra, n, -h), qb = v3_mad(rb, n, h);
-	if (!flat_a && !fixed_a && flat_b && slide_ridge(A, n, &best.fa.J, B, h, stiff, &ra, &qa)) {
+	if (!flat_a && !fixed_a && flat_b && slide_ridge(A, n, &best.fa.J, B, &best.fb, h, stiff, &ra, &qa)) {
 		a = ra;
 		b = qa;
 	} else if (!flat_b && !fixed_b && flat_a &&
-	           slide_ridge(B, v3_neg(n), &best.fb.J, A, h, stiff, &rb, &qb)) {
+	           slide_ridge(B, v3_neg(n), &best.fb.J, A, &best.fa, h, stiff, &rb, &qb)) {
 		b = rb;
 		a = qb;
+	} else if (!flat_a && !fixed_a && flat_b && ridge_beside_cap(A, B, 0, &best, &n, &h, &a, &b)) {
+		/* a ridge beside a cap, apart: their nearest points */
+	} else if (!flat_b && !fixed_b && flat_a && ridge_beside_cap(A, B, 1, &best, &n, &h, &a, &b)) {
+		/* the same, B the ridge */
 	} else if (flat_a || flat_b) {
 		/* A cap against a face starts from the cap's centre: the face's
 		 * point nearest it is where the two meet seen
