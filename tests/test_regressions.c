@@ -2888,7 +2888,7 @@ static void test_line_over_rim(void **state)
 static void test_needle_over_rim(void **state)
 {
 	(void)state;
-	line_over_rim_sweep(0x11e6, 6, 1, 1600, 377, "a needle over a cap");
+	line_over_rim_sweep(0x11e6, 6, 1, 1600, 283, "a needle over a cap");
 }
 
 
