@@ -240,6 +240,14 @@ static int hess_larger(const rf_hess *H, double *lam, double *mu, double *v1, do
 	return 1;
 }
 
+/* h'' along the circle of S (one circle, n . c = k) at e, t = c x n its
+ * tangent there: n' = t and n'' = c x (c x n) = k c - n, so
+ * h'' = t^T J t + s . (k c - n). */
+static double circle_f2(const rf_set *S, const rf_eval *e, mink_vec3 t)
+{
+	return v3_dot(t, m3_mul(&e->J, t)) + v3_dot(e->s, v3_sub(v3_scale(S->c[0], S->k[0]), e->n));
+}
+
 /* The Newton step from e on the kinks of S (dimension 2 or 1) as a trial
  * normal for a step of `frac` of the full one; its length in radians in
  * *len, and the derivative of the trial in frac in *dir (where not NULL).
@@ -288,14 +296,12 @@ static int newton_trial(const rf_set *S, const rf_eval *e, double frac, int desc
 			*dir = v3_scale(v3_mad(D, *trial, -v3_dot(*trial, D)), 1.0 / v3_len(q));
 		return 1;
 	}
-	/* Along the circle n . c = k: n(t) turns about c, n' = c x n and
-	 * n'' = c x (c x n) = k c - n, so h' = s . n' and
-	 * h'' = n'^T J n' + s . (k c - n). */
+	/* Along the circle n . c = k: n(t) turns about c, n' = c x n, so
+	 * h' = s . n' and h'' is circle_f2's. */
 	mink_vec3 c = S->c[0];
-	double k = S->k[0];
 	mink_vec3 t = v3_cross(c, n);
 	double f1 = v3_dot(e->s, t);
-	double f2 = v3_dot(t, m3_mul(&e->J, t)) + v3_dot(e->s, v3_sub(v3_scale(c, k), n));
+	double f2 = circle_f2(S, e, t);
 	double th;
 	if (f2 > 0.0)
 		th = -f1 / f2;
@@ -470,9 +476,7 @@ static int circle_convex(const rf_set *S, const rf_eval *e)
 {
 	if (set_dim(S) != 1 || S->face)
 		return 1;
-	mink_vec3 c = S->c[0], t = v3_cross(c, e->n);
-	double f2 = v3_dot(t, m3_mul(&e->J, t)) + v3_dot(e->s, v3_sub(v3_scale(c, S->k[0]), e->n));
-	return f2 > 0.0;
+	return circle_f2(S, e, v3_cross(S->c[0], e->n)) > 0.0;
 }
 
 /*
