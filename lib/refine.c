@@ -461,6 +461,13 @@ static int soft_step(const mk_shape *A, const mk_shape *B, rf_eval *e)
 	return 0;
 }
 
+/* A support whose Jacobian exceeds this is stiff: its point runs far more
+ * than the pair's size per radian of n (1e3 times it). */
+static double stiffness(const mk_shape *A, const mk_shape *B)
+{
+	return 1e3 * (A->bound + B->bound);
+}
+
 static double m3_maxabs(const mat3 *m)
 {
 	double x = 0.0;
@@ -509,15 +516,12 @@ static int line_search(const mk_shape *A, const mk_shape *B, const rf_set *S, rf
 	if (!(glo < 0.0))
 		return 0;
 	rf_eval t;
-	if (at_hi) {
-		t = *at_hi;
-	} else {
-		if (!newton_trial(S, e, hi, descent, &trial, &len, NULL))
-			return 0;
-		evaluate(A, B, trial, &t);
-	}
 	if (!newton_trial(S, e, hi, descent, &trial, &len, &dir))
 		return 0;
+	if (at_hi)
+		t = *at_hi;
+	else
+		evaluate(A, B, trial, &t);
 	double fhi = t.h, ghi = v3_dot(t.s, dir);
 	rf_eval best = *e;
 	if (t.h < best.h)
@@ -561,12 +565,12 @@ static void newton(const mk_shape *A, const mk_shape *B, const rf_set *S, rf_eva
 		return;
 	/* (a stiff support zigzags: two needles nearly parallel, one's end
 	 * over the other's side 3.2 away, took 24 steps to its rounding) */
-	int steps = m3_maxabs(&e->J) > 1e3 * (A->bound + B->bound) ? 3 * RF_MAX_STEPS : RF_MAX_STEPS;
+	int steps = m3_maxabs(&e->J) > stiffness(A, B) ? 3 * RF_MAX_STEPS : RF_MAX_STEPS;
 	for (int it = 0; it < steps; it++) {
 		int taken = 0;
 		double len = 0.0;
 		double last = 0.0;
-		int stiff = m3_maxabs(&e->J) > 1e3 * (A->bound + B->bound);
+		int stiff = m3_maxabs(&e->J) > stiffness(A, B);
 		rf_eval t;
 		for (double frac = 1.0; frac >= 0.125 && !taken; frac *= 0.5) {
 			mink_vec3 trial;
@@ -1251,6 +1255,17 @@ static int meet_certified(const mk_shape *A, const mk_shape *B, mink_vec3 x, min
 	return 1;
 }
 
+/* The answer meet_certified confirmed: normal m, gap, x on A and B's
+ * point carried from it. */
+static void take_meeting(mink_vec3 x, mink_vec3 m, double gap, mink_vec3 *np, double *hp,
+                         mink_vec3 *a, mink_vec3 *b)
+{
+	*np = m;
+	*hp = -gap;
+	*a = x;
+	*b = v3_mad(x, m, gap);
+}
+
 /*
  * Features apart that do not meet seen along n: the point on A's and the
  * point on B's that the projections along n leave (a_on, b_on) are not
@@ -1294,10 +1309,7 @@ static void meet_apart(const mk_shape *A, const mk_shape *B, int flat_a, int fla
 		if (!meet_certified(A, B, x, y, noise, h, 1, NULL, 0.0, &m, &gap))
 			return;
 	}
-	*np = m;
-	*hp = -gap;
-	*a = x;
-	*b = v3_mad(x, m, gap);
+	take_meeting(x, m, gap, np, hp, a, b);
 }
 
 /* The stiff direction of a support's Jacobian at unit d (the way its
@@ -1328,7 +1340,7 @@ static int ridge_of(const mat3 *J, mink_vec3 d, mink_vec3 *u, double *lam)
 static int ridges_cross(const mk_shape *A, const mk_shape *B, const rf_eval *e, mink_vec3 n,
                         double h, mink_vec3 *a, mink_vec3 *b)
 {
-	double stiff = 1e3 * (A->bound + B->bound), la, lb;
+	double stiff = stiffness(A, B), la, lb;
 	mink_vec3 ua, ub;
 	if (!ridge_of(&e->fa.J, n, &ua, &la) || !ridge_of(&e->fb.J, v3_neg(n), &ub, &lb) ||
 	    !(la > stiff && lb > stiff))
@@ -1355,87 +1367,56 @@ static int ridges_cross(const mk_shape *A, const mk_shape *B, const rf_eval *e, 
 }
 
 /*
- * The flatter support carried from the other where it is a ridge (a
- * needle's side) and the other's is not, apart: the carried point is off
- * the ridge by the normal's error times the distance, and h is flat to
- * second order in that error (a needle 1 long 10 above a disc's rim: a
- * contact 1.1e-7 off the needle).  The nearest points instead: the
- * ridge's point nearest the other's (its support at the normal tilted
- * along the ridge to there, ridge_support), and the other's support
- * along the line between them, in turn; that line is the normal where
- * the support gap along it confirms their distance (meet_certified).
- * ridge_b: B is the ridge.  1 where moved.
+ * A ridge (a needle's side) apart from the other shape, its point where
+ * h cannot place it: the support distance is flat to second order in the
+ * normal's error, which moves a point carried along n by that error
+ * times the distance.
+ *  - Against a point that is no ridge (the flatter support carried from
+ *    the other, mk_refine): a needle 1 long 10 above a disc's rim had its
+ *    contact 1.1e-7 off it.
+ *  - Against a cap it does not meet seen along n, its shadow beside the
+ *    rim or touching it: 0.1 above a cap of 100, 1e-7 beside the rim, the
+ *    whole turn towards the rim changes h by 5e-14, below its rounding,
+ *    and the cap's point stayed under the needle, off the disc.
+ * The nearest points instead: the ridge's point nearest the other's (its
+ * support at the normal tilted along the ridge to there, ridge_support;
+ * over the cap's centre first, line_over_cap) and the other's nearest
+ * that (the cap's point nearest the ridge's carried along n, or the
+ * other's support along the line between them), in turn.  That line is
+ * the normal where the support gap along it confirms their distance
+ * (meet_certified), its part along the ridge the ridge's own tilt.
+ * ridge_b: B is the ridge; cap: the other's feature is a cap.  1 where
+ * moved.
  */
-static int ridge_over_point(const mk_shape *A, const mk_shape *B, int ridge_b, rf_eval *e,
-                            mink_vec3 *np, double *hp, mink_vec3 *a, mink_vec3 *b)
+static int ridge_nearest(const mk_shape *A, const mk_shape *B, int ridge_b, int cap,
+                         const rf_eval *e, mink_vec3 *np, double *hp, mink_vec3 *a, mink_vec3 *b)
 {
-	const mk_shape *R = ridge_b ? B : A, *P = ridge_b ? A : B;
-	const mk_feature *fr = ridge_b ? &e->fb : &e->fa;
-	mink_vec3 n = *np, dr = ridge_b ? v3_neg(n) : n, u, dummy;
-	double lam, mu;
-	if (!(*hp < 0.0) || !ridge_of(&fr->J, dr, &u, &lam) || !(lam > 1e3 * (A->bound + B->bound)))
+	const mk_shape *R = ridge_b ? B : A, *O = ridge_b ? A : B;
+	const mk_feature *fr = ridge_b ? &e->fb : &e->fa, *fo = ridge_b ? &e->fa : &e->fb;
+	mink_vec3 dr = ridge_b ? v3_neg(*np) : *np, u, y = ridge_b ? *a : *b, cc, dummy;
+	double h = *hp, lam, mu;
+	if (!(h < 0.0) || !ridge_of(&fr->J, dr, &u, &lam) || !(lam > stiffness(A, B)))
 		return 0;
-	/* (the other no ridge: its stiffness a thousandth of the ridge's) */
-	const mk_feature *fp = ridge_b ? &e->fa : &e->fb;
-	if (ridge_of(&fp->J, v3_neg(dr), &dummy, &mu) && mu > 1e-3 * lam)
-		return 0;
-	mink_vec3 x = fr->p, y = ridge_b ? *a : *b;
+	if (cap) {
+		if (!line_over_cap(fr->p, u, O, fo, v3_neg(dr), &cc))
+			return 0;
+		y = cc;
+	} else if (ridge_of(&fo->J, v3_neg(dr), &dummy, &mu) && mu > 1e-3 * lam) {
+		return 0; /* (the other a ridge too, of like stiffness) */
+	}
+	mink_vec3 x = fr->p;
 	double g = 0.0;
 	for (int k = 0; k < 8; k++) {
 		x = ridge_support(R, dr, u, lam, fr->p, v3_dot(v3_sub(y, fr->p), u), &g);
-		mink_vec3 m = v3_normalize_or(v3_sub(x, y), dr); /* P's support along it */
-		y = mk_support(P, m);
-	}
-	mink_vec3 xa = ridge_b ? y : x, yb = ridge_b ? x : y, m;
-	double gap;
-	if (!meet_certified(A, B, xa, yb, e->noise, *hp, 0, &u, ridge_b ? -g : g, &m, &gap))
-		return 0;
-	*np = m;
-	*hp = -gap;
-	*a = xa;
-	*b = v3_mad(xa, m, gap);
-	return 1;
-}
-
-/*
- * A ridge (a needle's side) apart from a cap that it does not meet seen
- * along n, its shadow beside the rim or touching it: the support
- * distance is flat to second order in the turn towards the rim (a needle
- * 0.1 above a cylinder's cap of 100, its shadow 1e-7 beside the rim: 5e-14
- * for the whole turn, below h's rounding), and the cap's point stayed
- * under the needle, off the disc.  The nearest points: the ridge's point
- * over the cap's centre (line_over_cap), then alternately the cap's point
- * nearest the ridge's carried along n and the ridge's nearest that; the
- * line between them is the normal where the support gap along it
- * confirms their distance (meet_certified).  ridge_b: B is the ridge.  1
- * where moved.
- */
-static int ridge_beside_cap(const mk_shape *A, const mk_shape *B, int ridge_b, rf_eval *e,
-                            mink_vec3 *np, double *hp, mink_vec3 *a, mink_vec3 *b)
-{
-	const mk_shape *R = ridge_b ? B : A, *C = ridge_b ? A : B;
-	const mk_feature *fr = ridge_b ? &e->fb : &e->fa, *fc = ridge_b ? &e->fa : &e->fb;
-	mink_vec3 n = *np, dr = ridge_b ? v3_neg(n) : n, u, cc;
-	double h = *hp, lam;
-	if (!(h < 0.0) || !ridge_of(&fr->J, dr, &u, &lam) || !(lam > 1e3 * (A->bound + B->bound)) ||
-	    !line_over_cap(fr->p, u, C, fc, v3_neg(dr), &cc))
-		return 0;
-	/* (the ridge's point carried to the cap is x - h dr, for either) */
-	double t = v3_dot(v3_sub(cc, fr->p), u), g = 0.0;
-	mink_vec3 x = fr->p, y = fr->p;
-	for (int k = 0; k < 8; k++) {
-		x = ridge_support(R, dr, u, lam, fr->p, t, &g);
-		y = mk_keep_on_core(C, v3_neg(dr), v3_mad(x, dr, -h));
-		t = v3_dot(v3_sub(y, fr->p), u);
+		/* (the ridge's point carried to the cap is x - h dr, for either) */
+		y = cap ? mk_keep_on_core(O, v3_neg(dr), v3_mad(x, dr, -h))
+		        : mk_support(O, v3_normalize_or(v3_sub(x, y), dr));
 	}
 	mink_vec3 xa = ridge_b ? y : x, yb = ridge_b ? x : y, m;
 	double gap;
 	if (!meet_certified(A, B, xa, yb, e->noise, h, 0, &u, ridge_b ? -g : g, &m, &gap))
 		return 0;
-	*np = m;
-	*hp = -gap;
-	*a = xa;
-	*b = v3_mad(xa, m, gap);
+	take_meeting(xa, m, gap, np, hp, a, b);
 	return 1;
 }
 
@@ -1565,7 +1546,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	int fixed_a = !flat_a && m3_is_zero(&best.fa.J);
 	int fixed_b = !flat_b && m3_is_zero(&best.fb.J);
 	double ja = m3_maxabs(&best.fa.J), jb = m3_maxabs(&best.fb.J);
-	double flatter = fmax(ja, jb) > 1e3 * (A->bound + B->bound) ? 2.0 : 1e3;
+	double flatter = fmax(ja, jb) > stiffness(A, B) ? 2.0 : 1e3;
 	if (!flat_a && !flat_b && !fixed_a && !fixed_b && ridges_cross(A, B, &best, n, h, &a, &b)) {
 		/* two needles crossing: where their ridges cross seen along n */
 	} else if (!flat_a && !flat_b && !fixed_a && !fixed_b &&
@@ -1583,7 +1564,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 			b = v3_mad(a, n, -h);
 		else
 			a = v3_mad(b, n, h);
-		ridge_over_point(A, B, jb > ja, &best, &n, &h, &a, &b);
+		ridge_nearest(A, B, jb > ja, 0, &best, &n, &h, &a, &b);
 	} else if (!flat_a && !flat_b && fixed_a == fixed_b) {
 		/* the tangential rounding of a - b, shared */
 		mk_share_difference(&a, &b, v3_scale(n, h));
@@ -1639,7 +1620,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	 * sets, which meet where the features overlap seen along n). */
 	/* (from the ridge's own support point: the branches above may have
 	 * carried it from the other shape, off the ridge) */
-	double stiff = 1e3 * (A->bound + B->bound);
+	double stiff = stiffness(A, B);
 	mink_vec3 ra = best.fa.p, rb = best.fb.p;
 	mink_vec3 qa = v3_mad(ra, n, -h), qb = v3_mad(rb, n, h);
 	if (!flat_a && !fixed_a && flat_b && slide_ridge(A, n, &best.fa.J, B, &best.fb, h, stiff, &ra, &qa)) {
@@ -1649,9 +1630,9 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 	           slide_ridge(B, v3_neg(n), &best.fb.J, A, &best.fa, h, stiff, &rb, &qb)) {
 		b = rb;
 		a = qb;
-	} else if (!flat_a && !fixed_a && flat_b && ridge_beside_cap(A, B, 0, &best, &n, &h, &a, &b)) {
+	} else if (!flat_a && !fixed_a && flat_b && ridge_nearest(A, B, 0, 1, &best, &n, &h, &a, &b)) {
 		/* a ridge beside a cap, apart: their nearest points */
-	} else if (!flat_b && !fixed_b && flat_a && ridge_beside_cap(A, B, 1, &best, &n, &h, &a, &b)) {
+	} else if (!flat_b && !fixed_b && flat_a && ridge_nearest(A, B, 1, 1, &best, &n, &h, &a, &b)) {
 		/* the same, B the ridge */
 	} else if (flat_a || flat_b) {
 		/* A cap against a face starts from the cap's centre: the face's

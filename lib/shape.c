@@ -672,6 +672,12 @@ static int nearest_tie(const mink_vec3 *p, int n, mink_vec3 q, mink_vec3 d, doub
 	return best;
 }
 
+/* The unit direction from p to q (distinct). */
+static mink_vec3 unit_to(mink_vec3 p, mink_vec3 q)
+{
+	return v3_scale(v3_sub(q, p), 1.0 / v3_len(v3_sub(q, p)));
+}
+
 /* Triangle: its plane, else an edge whose line d is (nearly) orthogonal to
  * while the third corner lies below. */
 static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_feature *f)
@@ -689,12 +695,10 @@ static void triangle_kink(const mink_vec3 *p, mink_vec3 d, double tol, mk_featur
 			double o;
 			int i = nearest_tie(p, 3, f->p, d, &o);
 			if (i >= 0) {
-				f->edge[0] = v3_scale(v3_sub(p[i], f->p), 1.0 / v3_len(v3_sub(p[i], f->p)));
-				for (int j = 0; j < 3; j++) {
-					mink_vec3 u = v3_sub(p[j], f->p);
-					if (j != i && v3_len(u) > 0.0)
-						f->edge[1] = v3_scale(u, 1.0 / v3_len(u));
-				}
+				f->edge[0] = unit_to(f->p, p[i]);
+				for (int j = 0; j < 3; j++)
+					if (j != i && v3_len(v3_sub(p[j], f->p)) > 0.0)
+						f->edge[1] = unit_to(f->p, p[j]);
 			}
 			return;
 		}
@@ -776,7 +780,7 @@ static void hull_kink(const mink_vec3 *p, int n, mink_vec3 d, double tol, mk_fea
 		/* (the nearest tie off the first's line: where no face is met,
 		 * the vertex's other edge near d, whose circle the refinement
 		 * tries too) */
-		mink_vec3 u2 = v3_scale(v3_sub(p[i2], q), 1.0 / v3_len(v3_sub(p[i2], q)));
+		mink_vec3 u2 = unit_to(q, p[i2]);
 		if (tries == 0)
 			second = u2;
 		mink_vec3 m = v3_dot(m2, d) >= 0.0 ? m2 : v3_neg(m2);
