@@ -736,8 +736,8 @@ static int blow_up(const mk_shape *A, const mk_shape *B, mk_simplex *s, const mk
 static double ball_bound(const mk_shape *A, const mk_shape *B, const epa_cand *c)
 {
 	if (c->h < INFINITY)
-		return mk_ball_bound(A, B, c->w.a, c->w.b, 3);
-	return mk_ball_bound(A, B, A->pos, B->pos, 3);
+		return mk_ball_bound(A, B, c->w.a, c->w.b, 3, 0);
+	return mk_ball_bound(A, B, A->pos, B->pos, 3, 0);
 }
 
 /*

@@ -177,8 +177,11 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
 int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n);
 
 /* Concentric inscribed balls about p, q, their midpoint and the shapes'
- * origins: a lower bound on the depth of A and B (lib/shape.c). */
-double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim);
+ * origins: a lower bound on the depth of A and B (lib/shape.c).  With
+ * exact set, an ellipsoid's ball is the largest about the point (a root
+ * search) instead of the ball of its least radius. */
+double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim,
+                     int exact);
 
 /* A lower bound on the depth of the cores of a cylinder or a cone and a
  * polytope of at most 16 points (either order), by slices along the axis,

@@ -595,7 +595,7 @@ static void support_answer(const mk_shape *A, const mk_shape *B, mink_vec3 n, do
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
-	double upper = c->upper, balls = mk_ball_bound(A, B, c->pa, c->pb, dim);
+	double upper = c->upper, balls = mk_ball_bound(A, B, c->pa, c->pb, dim, 0);
 	if (balls > 0.0)
 		upper = fmin(upper, -balls);
 	mink_vec3 n = c->n, sa = mk_support(A, n), sb = mk_support(B, v3_neg(n));
@@ -633,6 +633,17 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		turned = 1;
 		if (!(upper - lower <= slack))
 			upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
+	}
+	/* An ellipsoid's own inner distance about the points, where the
+	 * ball of its least radius was too small (a ball in an ellipsoid
+	 * 1e3 wide and 1e6 long, 0.5 off the long axis from the deepest
+	 * point: the ball of radius 1e3 fell 0.5 short). */
+	if (!(upper - lower <= slack) &&
+	    (A->type == CORE_ELLIPSOID || B->type == CORE_ELLIPSOID)) {
+		double exact = fmax(mk_ball_bound(A, B, c->pa, c->pb, dim, 1),
+		                    mk_ball_bound(A, B, sa, sb, dim, 1));
+		if (exact > 0.0)
+			upper = fmin(upper, -exact);
 	}
 	if (!(upper - lower <= slack)) {
 		/* uncertified still: the climbed gap is a better answer, if

@@ -1440,15 +1440,116 @@ static double cone_distance(double rho, double z, double r, double h)
 }
 
 /*
+ * The signed inner distance of point l in the ellipsoid of radii a (its
+ * own frame), from below and exact to rounding: the distance to the
+ * boundary inside, minus the distance to the ellipsoid outside.
+ *
+ * Inside, the nearest boundary point minimises |x - l|^2 over the
+ * complement, sum (x_i / a_i)^2 >= 1: one quadratic constraint, so the
+ * Lagrangian dual has no gap (the S-lemma), and with x_i = l_i a_i^2 /
+ * (a_i^2 - mu^2) the dual function is
+ *     g(mu) = mu^2 (1 - sum l_i^2 / ((a_i - mu)(a_i + mu))),
+ * concave in lambda = mu^2 on [0, min a_i^2): every mu gives
+ * g(mu) <= distance^2, and its maximum, where
+ *     F(mu) = sum (l_i a_i / ((a_i - mu)(a_i + mu)))^2 - 1
+ * changes sign (F increases), is the distance squared.  So the bisection
+ * on F may stop anywhere: what it returns is a bound, made safe against
+ * the rounding of g (a point near the boundary has g small beside its
+ * terms).  (a_i - mu)(a_i + mu) keeps its relative accuracy where mu
+ * nears a radius, which a_i^2 - mu^2 would not.
+ * Outside, the nearest point is x_i = l_i a_i^2 / (a_i^2 + t) where
+ * sum (a_i l_i / (a_i^2 + t))^2 = 1 (decreasing in t > 0); x is pulled
+ * into the ellipsoid, and |x - l| bounds the distance from above.
+ * In units of the largest radius, so that no square overflows.
+ */
+static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
+{
+	const double u = DBL_EPSILON;
+	double am = fmax(av.x, fmax(av.y, av.z));
+	if (!(am > 0.0) || !(am < INFINITY))
+		return -INFINITY;
+	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
+	double amin = fmin(a[0], fmin(a[1], a[2])), q = 0.0;
+	for (int i = 0; i < 3; i++)
+		q += a[i] > 0.0 ? (l[i] / a[i]) * (l[i] / a[i]) : (l[i] != 0.0 ? INFINITY : 0.0);
+	if (!(q == q))
+		return -INFINITY;
+	if (amin > 0.0 && q < 1.0) {
+		double lo = 0.0, hi = amin;
+		for (int it = 0; it < 80; it++) {
+			double mu = 0.5 * (lo + hi);
+			if (!(mu > lo && mu < hi))
+				break;
+			double f = -1.0;
+			for (int i = 0; i < 3; i++)
+				if (l[i] != 0.0) {
+					double t = l[i] * a[i] / ((a[i] - mu) * (a[i] + mu));
+					f += t * t;
+				}
+			if (f < 0.0)
+				lo = mu;
+			else
+				hi = mu;
+		}
+		double best = 0.0;
+		double mus[2] = {lo, hi};
+		for (int k = 0; k < 2; k++) {
+			double mu = mus[k], sum = 0.0;
+			if (!(mu < amin))
+				continue;
+			for (int i = 0; i < 3; i++)
+				if (l[i] != 0.0)
+					sum += l[i] * l[i] / ((a[i] - mu) * (a[i] + mu));
+			/* each term within 6u, the sum within 8u of its value */
+			double g = (mu * mu) * ((1.0 - sum) - 9.0 * u * (sum + 1.0)) * (1.0 - 4.0 * u);
+			best = fmax(best, g);
+		}
+		return sqrt(best) * (1.0 - 2.0 * u) * am;
+	}
+	/* outside (or on a flat ellipsoid): a point of it, and its distance */
+	double len = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+	if (!(len < INFINITY))
+		return -INFINITY;
+	double lo = 0.0, hi = len; /* G(len) <= 0: every a_i <= 1 */
+	for (int it = 0; it < 80; it++) {
+		double t = 0.5 * (lo + hi);
+		if (!(t > lo && t < hi))
+			break;
+		double g = -1.0;
+		for (int i = 0; i < 3; i++) {
+			double e = a[i] * l[i] / (a[i] * a[i] + t);
+			g += e * e;
+		}
+		if (g > 0.0)
+			lo = t;
+		else
+			hi = t;
+	}
+	double x[3], qx = 0.0;
+	for (int i = 0; i < 3; i++) {
+		x[i] = a[i] > 0.0 ? a[i] * a[i] * l[i] / (a[i] * a[i] + hi) : 0.0;
+		qx += a[i] > 0.0 ? (x[i] / a[i]) * (x[i] / a[i]) : 0.0;
+	}
+	double shrink = (qx > 1.0 ? 1.0 / sqrt(qx) : 1.0) * (1.0 - 8.0 * u);
+	double d2 = 0.0;
+	for (int i = 0; i < 3; i++) {
+		double e = x[i] * shrink - l[i];
+		d2 += e * e;
+	}
+	return -sqrt(d2) * (1.0 + 4.0 * u) * am;
+}
+
+/*
  * A lower bound on the signed inner distance of frame point o in core s:
  * the radius of a ball about o inside the core (its distance to the
  * boundary), or minus the distance from o to the core when outside.  In
  * 2D the plane's distance.  Exact for points, segments, triangles, boxes,
- * cylinders and cones; an ellipsoid contains the ball of its least radius;
- * a point set gives minus the distance to its nearest point (-inf for the
- * large hulls that climb: no scan of every point).
+ * cylinders and cones; an ellipsoid contains the ball of its least radius,
+ * or with exact set its distance is found (ellipsoid_inner, a root
+ * search); a point set gives minus the distance to its nearest point
+ * (-inf for the large hulls that climb: no scan of every point).
  */
-double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
+static double inner_distance(const mk_shape *s, mink_vec3 o, int dim, int exact)
 {
 	mink_vec3 l = mk_unplace(s, o);
 	double d = -INFINITY;
@@ -1488,6 +1589,8 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 		break;
 	case CORE_ELLIPSOID:
 		d = fmin(s->radii.x, fmin(s->radii.y, s->radii.z)) - v3_len(l);
+		if (exact)
+			d = fmax(d, ellipsoid_inner(l, s->radii));
 		break;
 	case CORE_POINTS3:
 		for (int i = 0; i < s->count; i++)
@@ -1501,6 +1604,11 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
 		break;
 	}
 	return d * s->scale;
+}
+
+double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim)
+{
+	return inner_distance(s, o, dim, 0);
 }
 
 /*
@@ -1543,11 +1651,13 @@ int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n)
  * their midpoint and the two shapes' origins; the largest sum (-inf when
  * none is known).
  */
-double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim)
+double mk_ball_bound(const mk_shape *A, const mk_shape *B, mink_vec3 p, mink_vec3 q, int dim,
+                     int exact)
 {
 	mink_vec3 at[5] = {p, q, v3_scale(v3_add(p, q), 0.5), A->pos, B->pos};
 	double bound = -INFINITY;
 	for (int i = 0; i < 5; i++)
-		bound = fmax(bound, mk_inner_distance(A, at[i], dim) + mk_inner_distance(B, at[i], dim));
+		bound = fmax(bound, inner_distance(A, at[i], dim, exact) +
+		                        inner_distance(B, at[i], dim, exact));
 	return bound;
 }
