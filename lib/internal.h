@@ -176,6 +176,11 @@ double mk_inner_distance(const mk_shape *s, mink_vec3 o, int dim);
  * another kind (lib/shape.c). */
 int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n);
 
+/* The point of an ellipsoid core nearest the query-frame point o outside
+ * it (the foot of the normal through o); o itself inside it or for other
+ * cores (lib/shape.c). */
+mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o);
+
 /* Concentric inscribed balls about p, q, their midpoint and the shapes'
  * origins: a lower bound on the depth of A and B (lib/shape.c).  With
  * exact set, an ellipsoid's ball is the largest about the point (a root

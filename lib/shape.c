@@ -898,9 +898,16 @@ static void feature_local(const mk_shape *s, mink_vec3 d, double tol, mk_feature
 		if (l > 0.0) {
 			e = v3_scale(e, 1.0 / l);
 			double rr[3] = {r.x, r.y, r.z}, ee[3] = {e.x, e.y, e.z};
+			/* 1 - e_i^2 as the other two squares: at a flat one's rim
+			 * (e_i within 1e-18 of 1) the difference was all rounding,
+			 * and a disc's stiffness across its rim came out 0 */
 			for (int i = 0; i < 3; i++)
 				for (int j = 0; j < 3; j++)
-					f->J.m[i][j] = rr[i] * ((i == j) - ee[i] * ee[j]) * rr[j] / l;
+					f->J.m[i][j] = rr[i] *
+					               (i == j ? ee[(i + 1) % 3] * ee[(i + 1) % 3] +
+					                             ee[(i + 2) % 3] * ee[(i + 2) % 3]
+					                       : -ee[i] * ee[j]) *
+					               rr[j] / l;
 		}
 		double rc[3] = {r.x, r.y, r.z}, dc[3] = {d.x, d.y, d.z};
 		int zero = 0, zi = -1, nzi = -1;
@@ -1439,6 +1446,35 @@ static double cone_distance(double rho, double z, double r, double h)
 	            segment_distance(o, v3(r, -h, 0), v3(0, h, 0)));
 }
 
+/* The point of the ellipsoid of radii a (at most 1) nearest l, outside
+ * it, into x: x_i = a_i^2 l_i / (a_i^2 + t) where
+ * sum (a_i l_i / (a_i^2 + t))^2 = 1, decreasing in t > 0 (bisection).
+ * 0 where l is not finite. */
+static int ellipsoid_foot(const double *a, const double *l, double *x)
+{
+	double len = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+	if (!(len < INFINITY))
+		return 0;
+	double lo = 0.0, hi = len; /* G(len) <= 0: every a_i <= 1 */
+	for (int it = 0; it < 80; it++) {
+		double t = 0.5 * (lo + hi);
+		if (!(t > lo && t < hi))
+			break;
+		double g = -1.0;
+		for (int i = 0; i < 3; i++) {
+			double e = a[i] * l[i] / (a[i] * a[i] + t);
+			g += e * e;
+		}
+		if (g > 0.0)
+			lo = t;
+		else
+			hi = t;
+	}
+	for (int i = 0; i < 3; i++)
+		x[i] = a[i] > 0.0 ? a[i] * a[i] * l[i] / (a[i] * a[i] + hi) : 0.0;
+	return 1;
+}
+
 /*
  * The signed inner distance of point l in the ellipsoid of radii a (its
  * own frame), from below and exact to rounding: the distance to the
@@ -1507,29 +1543,11 @@ static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
 		return sqrt(best) * (1.0 - 2.0 * u) * am;
 	}
 	/* outside (or on a flat ellipsoid): a point of it, and its distance */
-	double len = sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
-	if (!(len < INFINITY))
-		return -INFINITY;
-	double lo = 0.0, hi = len; /* G(len) <= 0: every a_i <= 1 */
-	for (int it = 0; it < 80; it++) {
-		double t = 0.5 * (lo + hi);
-		if (!(t > lo && t < hi))
-			break;
-		double g = -1.0;
-		for (int i = 0; i < 3; i++) {
-			double e = a[i] * l[i] / (a[i] * a[i] + t);
-			g += e * e;
-		}
-		if (g > 0.0)
-			lo = t;
-		else
-			hi = t;
-	}
 	double x[3], qx = 0.0;
-	for (int i = 0; i < 3; i++) {
-		x[i] = a[i] > 0.0 ? a[i] * a[i] * l[i] / (a[i] * a[i] + hi) : 0.0;
+	if (!ellipsoid_foot(a, l, x))
+		return -INFINITY;
+	for (int i = 0; i < 3; i++)
 		qx += a[i] > 0.0 ? (x[i] / a[i]) * (x[i] / a[i]) : 0.0;
-	}
 	double shrink = (qx > 1.0 ? 1.0 / sqrt(qx) : 1.0) * (1.0 - 8.0 * u);
 	double d2 = 0.0;
 	for (int i = 0; i < 3; i++) {
@@ -1537,6 +1555,23 @@ static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
 		d2 += e * e;
 	}
 	return -sqrt(d2) * (1.0 + 4.0 * u) * am;
+}
+
+mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o)
+{
+	if (s->type != CORE_ELLIPSOID)
+		return o;
+	mink_vec3 lv = mk_unplace(s, o), av = s->radii;
+	double am = fmax(av.x, fmax(av.y, av.z));
+	if (!(am > 0.0) || !(am < INFINITY))
+		return o;
+	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
+	double q = 0.0, x[3];
+	for (int i = 0; i < 3; i++)
+		q += a[i] > 0.0 ? (l[i] / a[i]) * (l[i] / a[i]) : (l[i] != 0.0 ? INFINITY : 0.0);
+	if (!(q > 1.0) || !ellipsoid_foot(a, l, x))
+		return o;
+	return mk_place(s, v3(x[0] * am, x[1] * am, x[2] * am));
 }
 
 /*
