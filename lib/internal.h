@@ -180,6 +180,9 @@ int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n);
  * it (the foot of the normal through o); o itself inside it or for other
  * cores (lib/shape.c). */
 mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o);
+/* The distance of the query-frame point o from an ellipsoid core's
+ * surface, inside or out; 0 for other cores (lib/shape.c). */
+double mk_ellipsoid_offset(const mk_shape *s, mink_vec3 o);
 
 /* Concentric inscribed balls about p, q, their midpoint and the shapes'
  * origins: a lower bound on the depth of A and B (lib/shape.c).  With

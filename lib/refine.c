@@ -1350,13 +1350,31 @@ static int ridge_of(const mat3 *J, mink_vec3 d, mink_vec3 *u, double *lam)
  * form there: the smaller eigenvalue, as the difference of the mean and
  * the spread, was all rounding beside a larger 1e18 times it.
  */
-static void place_by_stiffness(const rf_eval *best, mink_vec3 n, double h, double flatter,
-                               mink_vec3 *a, mink_vec3 *b)
+/* Whether a core's surface distance is known (off_surface): all but
+ * point sets. */
+static int surface_known(const mk_shape *s)
+{
+	return s->type != CORE_POINTS3 && s->type != CORE_CLIMB3 && s->type != CORE_POINTS2;
+}
+
+/* The distance of o from the core's surface, inside or out: an
+ * ellipsoid's by the root of its normal's equation, the others' by their
+ * exact inner distance. */
+static double off_surface(const mk_shape *s, mink_vec3 o)
+{
+	if (s->type == CORE_ELLIPSOID)
+		return mk_ellipsoid_offset(s, o);
+	return fabs(mk_inner_distance(s, o, 3));
+}
+
+static void place_by_stiffness(const mk_shape *A, const mk_shape *B, const rf_eval *best,
+                               mink_vec3 n, double h, double flatter, mink_vec3 *a, mink_vec3 *b)
 {
 	rf_hess HA, HB;
 	tangent_hessian(&best->fa.J, n, 0.0, &HA);
 	tangent_hessian(&best->fb.J, n, 0.0, &HB);
-	const rf_hess *H = m3_maxabs(&best->fb.J) > m3_maxabs(&best->fa.J) ? &HB : &HA;
+	int b_stiffer = m3_maxabs(&best->fb.J) > m3_maxabs(&best->fa.J);
+	const rf_hess *H = b_stiffer ? &HB : &HA;
 	double lam, mu, v1 = 1.0, v2 = 0.0;
 	/* (none where H is the same every way: then any two are) */
 	if (!hess_larger(H, &lam, &mu, &v1, &v2)) {
@@ -1371,8 +1389,31 @@ static void place_by_stiffness(const rf_eval *best, mink_vec3 n, double h, doubl
 		double share = sa > flatter * sb ? 1.0 : sb > flatter * sa ? 0.0 : 0.5;
 		kept = v3_mad(kept, ev[i], share * v3_dot(m, ev[i]));
 	}
-	*a = kept;
-	*b = v3_mad(kept, n, -h);
+	/* The stiffness at n, where n is off beyond a flat one's smooth
+	 * region, is the rim's, where the support has stopped moving: small,
+	 * though its point has run to the rim (a strip 1e-12 thick beside an
+	 * ellipsoid, the normal 1.75e-8 off across it: its point went to its
+	 * edge, kept there across, and the other's carried from it lay 0.048
+	 * off).  So the placements are weighed where the shapes can say how
+	 * far off a point is (an ellipsoid's distance from its surface): by
+	 * direction, the stiffer's carried, the other's carried; the first
+	 * whose worse point lies least off. */
+	mink_vec3 cand[3] = {kept, b_stiffer ? *a : v3_mad(*b, n, h), b_stiffer ? v3_mad(*b, n, h) : *a};
+	int pick = 0;
+	if ((A->type == CORE_ELLIPSOID || B->type == CORE_ELLIPSOID) && surface_known(A) &&
+	    surface_known(B)) {
+		double least = INFINITY;
+		for (int i = 0; i < 3; i++) {
+			mink_vec3 ca = cand[i], cb = v3_mad(ca, n, -h);
+			double off = fmax(off_surface(A, ca), off_surface(B, cb));
+			if (off < least) {
+				least = off;
+				pick = i;
+			}
+		}
+	}
+	*a = cand[pick];
+	*b = v3_mad(cand[pick], n, -h);
 }
 
 /*
@@ -1645,7 +1686,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 		 * By direction across n (place_by_stiffness): a needle over a
 		 * disc is the stiffer along its length, the disc across it. */
 		int one = ja > flatter * jb || jb > flatter * ja;
-		place_by_stiffness(&best, n, h, flatter, &a, &b);
+		place_by_stiffness(A, B, &best, n, h, flatter, &a, &b);
 		if (one)
 			ridge_nearest(A, B, jb > ja, 0, &best, &n, &h, &a, &b);
 	} else if (!flat_a && !flat_b && fixed_a == fixed_b) {

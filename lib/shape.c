@@ -1557,6 +1557,13 @@ static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
 	return -sqrt(d2) * (1.0 + 4.0 * u) * am;
 }
 
+double mk_ellipsoid_offset(const mk_shape *s, mink_vec3 o)
+{
+	if (s->type != CORE_ELLIPSOID)
+		return 0.0;
+	return fabs(ellipsoid_inner(mk_unplace(s, o), s->radii)) * s->scale;
+}
+
 mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o)
 {
 	if (s->type != CORE_ELLIPSOID)

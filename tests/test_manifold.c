@@ -3187,10 +3187,12 @@ static void test_palette(void **state)
 	 * pair's size, and so the contact slop, is then 1e6 times its
 	 * features'; 74 pairs failed at first, of which 24 were this test's
 	 * own hull faces, skipped when small beside a far point):
-	 * - 4 deep overlaps of cylinders and cones 1e6 across with hulls,
-	 *   flagged approximate (EPA out of room; 2 more, of balls, went
+	 * - (4 deep overlaps of cylinders and cones 1e6 across with hulls
+	 *   were flagged approximate, EPA out of room, until an uncertified
+	 *   answer tried the shapes' axes and the circle across a cylinder's
+	 *   or cone's axis: it sat in another basin; 2 more, of balls, went
 	 *   when a ball given as an ellipsoid became a sphere and GJK's
-	 *   tolerance the cores');
+	 *   tolerance the cores')
 	 * - first contacts 2.5e-7 to 1.4e-3 off a support plane (up to 1e-9
 	 *   of the size, inside the contact tolerance, beyond the query's):
 	 *   the solver's own point beside a face 1e6 wide whose normal is
@@ -3203,8 +3205,8 @@ static void test_palette(void **state)
 	 * (7 more, lone contacts 0.06 to 0.37 off ellipsoids 1e6 long beside
 	 * a box's or triangle's edge, failed until a ridge's point slid along
 	 * it onto the other feature; lib/refine.c, slide_ridge.) */
-	CHECK(plain <= 3 && rounded <= 1 && ellipsoids <= 0 && far <= 19,
-	      "%d, %d, %d and %d pairs failed, 3, 1, 0 and 19 known (%ld checks; see the table "
+	CHECK(plain <= 3 && rounded <= 1 && ellipsoids <= 0 && far <= 15,
+	      "%d, %d, %d and %d pairs failed, 3, 1, 0 and 15 known (%ld checks; see the table "
 	      "above)", plain, rounded, ellipsoids, far, n);
 	tu_end("palette", 0);
 }
