@@ -483,22 +483,32 @@ static int kink_axes(const mk_shape *s, mink_vec3 *ax)
 	return 0;
 }
 
-/* The best support gap over the directions at right angles to unit axis
- * ax (a scan of 64, then a golden section about the best), its direction
- * in *w. */
-static double circle_best(const mk_shape *A, const mk_shape *B, mink_vec3 ax, mink_vec3 *w)
+/* The direction at angle p on the circle o + cos p e1 + sin p e2. */
+static mink_vec3 circle_at(mink_vec3 o, mink_vec3 e1, mink_vec3 e2, double p)
+{
+	return v3_add(o, v3_add(v3_scale(e1, cos(p)), v3_scale(e2, sin(p))));
+}
+
+/* The best support gap over the unit directions n with n . ax = k (ax a
+ * unit axis; a scan of 64, then a golden section about the best), its
+ * direction in *w. */
+static double circle_best(const mk_shape *A, const mk_shape *B, mink_vec3 ax, double k,
+                          mink_vec3 *w)
 {
 	mink_vec3 e1, e2;
 	mink_tangents(ax, &e1, &e2);
+	double c = sqrt(fmax(0.0, 1.0 - k * k));
+	e1 = v3_scale(e1, c);
+	e2 = v3_scale(e2, c);
+	mink_vec3 o = v3_scale(ax, k);
 	enum { SCAN = 64 };
 	const double step = 6.283185307179586 / SCAN;
 	double best = -INFINITY, at = 0.0;
 	for (int i = 0; i < SCAN; i++) {
-		double p = i * step;
-		double g = gap_along(A, B, v3_add(v3_scale(e1, cos(p)), v3_scale(e2, sin(p))));
+		double g = gap_along(A, B, circle_at(o, e1, e2, i * step));
 		if (g > best) {
 			best = g;
-			at = p;
+			at = i * step;
 		}
 	}
 	/* (the gap is concave about its best nearly everywhere: the support
@@ -506,21 +516,21 @@ static double circle_best(const mk_shape *A, const mk_shape *B, mink_vec3 ax, mi
 	const double r = 0.6180339887498949;
 	double lo = at - step, hi = at + step;
 	double x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
-	double g1 = gap_along(A, B, v3_add(v3_scale(e1, cos(x1)), v3_scale(e2, sin(x1))));
-	double g2 = gap_along(A, B, v3_add(v3_scale(e1, cos(x2)), v3_scale(e2, sin(x2))));
-	for (int k = 0; k < 60 && hi - lo > 1e-15; k++) {
+	double g1 = gap_along(A, B, circle_at(o, e1, e2, x1));
+	double g2 = gap_along(A, B, circle_at(o, e1, e2, x2));
+	for (int it = 0; it < 60 && hi - lo > 1e-15; it++) {
 		if (g1 > g2) {
 			hi = x2;
 			x2 = x1;
 			g2 = g1;
 			x1 = hi - r * (hi - lo);
-			g1 = gap_along(A, B, v3_add(v3_scale(e1, cos(x1)), v3_scale(e2, sin(x1))));
+			g1 = gap_along(A, B, circle_at(o, e1, e2, x1));
 		} else {
 			lo = x1;
 			x1 = x2;
 			g1 = g2;
 			x2 = lo + r * (hi - lo);
-			g2 = gap_along(A, B, v3_add(v3_scale(e1, cos(x2)), v3_scale(e2, sin(x2))));
+			g2 = gap_along(A, B, circle_at(o, e1, e2, x2));
 		}
 	}
 	if (g1 > best) {
@@ -531,7 +541,7 @@ static double circle_best(const mk_shape *A, const mk_shape *B, mink_vec3 ax, mi
 		best = g2;
 		at = x2;
 	}
-	*w = v3_add(v3_scale(e1, cos(at)), v3_scale(e2, sin(at)));
+	*w = v3_normalize_or(circle_at(o, e1, e2, at), ax);
 	return best;
 }
 
@@ -713,12 +723,21 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		 * with A, B > 0, never below the lesser end), and across it the
 		 * least is found by a scan and a golden section (a box given as
 		 * a hull, whose faces are not known, was answered 0.39 too deep) */
-		for (int side = 0; side < 2; side++) {
-			const mk_shape *S = side ? B : A;
+		for (int side = 0; side < 4; side++) {
+			const mk_shape *S = side % 2 ? B : A;
 			if (S->type != CORE_CYLINDER && S->type != CORE_CONE)
 				continue;
-			mink_vec3 w;
-			double lw = circle_best(A, B, m3_mul(&S->rot, v3(0, 0, 1)), &w);
+			/* and a cone's slant: the circle of its side's normals (a
+			 * box deep in a cone 2e6 across escapes through the slant
+			 * where its own support is least round the axis: it was
+			 * answered 0.11 too deep at another turn) */
+			double len = hypot(S->radius, 2.0 * S->half_height);
+			if (side >= 2 && (S->type != CORE_CONE || !(len > 0.0)))
+				continue;
+			double k = side >= 2 ? S->radius / len : 0.0;
+			/* (B's normals are -n: its circle is about -ax) */
+			mink_vec3 axis = m3_mul(&S->rot, v3(0, 0, 1)), w;
+			double lw = circle_best(A, B, side % 2 ? v3_neg(axis) : axis, k, &w);
 			if (lw > lb + mk_slack(tol, lb)) {
 				lb = lw;
 				best = w;

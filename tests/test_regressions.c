@@ -3234,6 +3234,131 @@ static void test_box_through_disc(void **state)
 }
 
 /*
+ * A small box (or the hull of its corners, 1e-9 to 1e-3 of the radius)
+ * deep in a cone near its axis, turned and moved.  For a point deep in a cone the least support
+ * distance is along the base's normal or on the circle of the slant's
+ * normals (along each great circle from the apex's or the rim's normals
+ * to those it is A sin t + B cos t, never below the lesser end); a box's
+ * corners are such points, and where one is the box's support the least is
+ * its own.  On the slant's circle the cone's support is its apex's, h r /
+ * len, and the box's is a sum of |n . e_i| h_i less n . c: a sinusoid
+ * between the turns where some n . e_i changes sign, least at one of them
+ * or where its derivative vanishes (the oracle, in closed form).  A box
+ * 0.5 by 0.33 at the centre of a cone 2e6 across was answered 0.11 too
+ * deep at another turn round the axis and flagged: EPA ran out of room
+ * on the slant's circle.  An uncertified answer now tries that circle
+ * (lib/query.c, certify_by_balls).
+ */
+static void test_box_in_cone(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0xb0c0e);
+	int cases = 0, flagged = 0;
+	double worst = 0.0, off_flagged = 0.0;
+	tu_begin();
+	for (int k = 0; k < 1000; k++) {
+		double r = tu_rng_log_range(&rng, 1.0, 1e6);
+		double hh = tu_rng_log_range(&rng, 0.1, 10.0) * r;
+		double hx[3];
+		for (int i = 0; i < 3; i++)
+			hx[i] = tu_rng_log_range(&rng, 1e-9, 1e-3) * r;
+		/* the box's centre, in the cone's frame: within 1e-12 to 1e-3 of
+		 * the radius from its axis, at most a quarter of the way from
+		 * its centre to the base */
+		double off = tu_rng_log_range(&rng, 1e-12, 1e-3) * r, turn = tu_rng_range(&rng, 0.0, 6.3);
+		mink_vec3 c = tu_v3(off * cos(turn), off * sin(turn), tu_rng_range(&rng, -0.5, 0.0) * hh);
+		mink_quat qb = k % 4 ? tu_rng_quat(&rng) : tu_quat_identity();
+		mink_vec3 e[3] = {tu_rotate(qb, tu_v3(1, 0, 0)), tu_rotate(qb, tu_v3(0, 1, 0)),
+		                  tu_rotate(qb, tu_v3(0, 0, 1))};
+		double len = hypot(r, 2.0 * hh), ks = r / len, kr = 2.0 * hh / len;
+		/* depth along n: h_cone(n) + h_box(-n) = h_cone(n) - n . c +
+		 * sum |n . e_i| h_i */
+		/* the base: n = -z */
+		double want = hh + c.z + fabs(e[0].z) * hx[0] + fabs(e[1].z) * hx[1] + fabs(e[2].z) * hx[2];
+		/* the slant's circle: n(p) = kr (cos p, sin p, 0) + ks z; the turns
+		 * where n . e_i = 0: kr (e_x cos p + e_y sin p) = -ks e_z */
+		double turns[16];
+		int nt = 0;
+		for (int i = 0; i < 3; i++) {
+			double a = kr * e[i].x, b = kr * e[i].y, m = hypot(a, b), t = -ks * e[i].z;
+			if (m > fabs(t)) {
+				double ph = atan2(b, a), d = acos(t / m);
+				turns[nt++] = ph + d;
+				turns[nt++] = ph - d;
+			}
+		}
+		turns[nt++] = 0.0;
+		/* between turns the depth is K + P cos p + Q sin p */
+		for (int t = 0; t < nt; t++) {
+			for (int side = 0; side < 2; side++) {
+				double p = turns[t] + (side ? 1e-9 : -1e-9);
+				double P = -kr * c.x, Q = -kr * c.y, K = hh * ks - ks * c.z;
+				for (int i = 0; i < 3; i++) {
+					double sgn = kr * (e[i].x * cos(p) + e[i].y * sin(p)) + ks * e[i].z >= 0.0 ? 1.0 : -1.0;
+					P += sgn * kr * e[i].x * hx[i];
+					Q += sgn * kr * e[i].y * hx[i];
+					K += sgn * ks * e[i].z * hx[i];
+				}
+				/* its value at the turn, and where its derivative
+				 * vanishes (if that lies within these signs) */
+				want = fmin(want, K + P * cos(turns[t]) + Q * sin(turns[t]));
+				double pm = atan2(-Q, -P);
+				int same = 1;
+				for (int i = 0; i < 3; i++) {
+					double sp = kr * (e[i].x * cos(p) + e[i].y * sin(p)) + ks * e[i].z;
+					double sm = kr * (e[i].x * cos(pm) + e[i].y * sin(pm)) + ks * e[i].z;
+					same &= (sp >= 0.0) == (sm >= 0.0);
+				}
+				if (same)
+					want = fmin(want, K - hypot(P, Q));
+			}
+		}
+		mink_quat q = k % 2 ? tu_rng_quat(&rng) : tu_quat_identity();
+		mink_vec3 at = tu_rng_in_ball(&rng);
+		mink_pose3 pc = tu_pose3(at.x, at.y, at.z, q), pbx = pc;
+		pbx.position = tu_to_world3(&pc, c);
+		pbx.rotation = tu_quat_mul(q, qb);
+		mink_shape3 C = tu_cone(r, hh), X = tu_box(hx[0], hx[1], hx[2]);
+		mink_vec3 corner[8];
+		for (int i = 0; i < 8; i++)
+			corner[i] = tu_v3(i & 1 ? hx[0] : -hx[0], i & 2 ? hx[1] : -hx[1], i & 4 ? hx[2] : -hx[2]);
+		if (k / 2 % 2)
+			X = tu_hull(corner, 8);
+		double size = r + hh + 2.0, tol = 1e-10 * size;
+		mink_result res[2];
+		both_orders(&C, &pc, &X, &pbx, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s %.17g %.17g %.17g turned (%.17g, %.17g, %.17g, %.17g) at (%.17g, %.17g, "
+			        "%.17g) in a cone r %.17g hh %.17g; turned (%.17g, %.17g, %.17g, %.17g), at "
+			        "(%.17g, %.17g, %.17g), order %d",
+			        k / 2 % 2 ? "hull of a box" : "box", hx[0], hx[1], hx[2], qb.w, qb.x, qb.y,
+			        qb.z, c.x, c.y, c.z, r, hh, q.w, q.x, q.y, q.z, at.x, at.y, at.z, order);
+			const mink_result *rr = &res[order];
+			worst = fmax(worst, fabs(rr->distance + want) / tol);
+			/* a certified answer is right; a flagged one is counted */
+			CHECK(rr->status != MINK_OK || fabs(rr->distance + want) <= tol,
+			      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
+			      rr->distance, -want, rr->distance + want);
+			if (rr->status != MINK_OK) {
+				flagged++;
+				if (fabs(rr->distance + want) > tol)
+					off_flagged = fmax(off_flagged, fabs(rr->distance + want) / size);
+			}
+			cases++;
+		}
+	}
+	printf("  worst: distance %.3g of its tolerance; %d flagged, the worst of them %.3g of the "
+	       "size off\n", worst, flagged, off_flagged);
+	/* Known: flagged approximate where no bound certifies the least on the
+	 * slant's circle, 7 right and 4 off by 3e-10 and 2.3e-9 of the size
+	 * (234 checks failed before the circle was tried, flagged and up to
+	 * 0.11 too deep). */
+	CHECK(flagged <= 11, "%d of %d answers flagged, 11 known", flagged, cases);
+	tu_end("a box in a cone", cases);
+}
+
+/*
  * A flat disc deep in an oblate ellipsoid of revolution, on parallel axes:
  * the disc (a cylinder of no height, radius rho 0.5 to 3, margin m1) at
  * height z0 (0.1 to 2) above the centre and x0 beside the axis, inside
@@ -4239,6 +4364,7 @@ int main(void)
 		cmocka_unit_test(test_line_far_over_rim),
 		cmocka_unit_test(test_disc_in_oblate),
 		cmocka_unit_test(test_box_through_disc),
+		cmocka_unit_test(test_box_in_cone),
 		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_segment_ellipsoids_crossing),
 		cmocka_unit_test(test_needle_over_disc),
