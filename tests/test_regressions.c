@@ -3144,10 +3144,10 @@ static void test_line_far_over_rim(void **state)
 /*
  * A box (or the hull of its corners) through a cylinder 1e-13 to 1e-3 of
  * its radius thick, along its axis, the escape along the axis within 1e-9
- * to 1e-3 of the one across the side, either way.  The least support distance is then along the axis or
- * across the side: along each great circle from a horizontal direction to
- * the axis the support distance is A sin t + B cos t with A, B > 0, never
- * below the lesser end.  Across the side, in each quadrant of the box's
+ * to 1e-3 of the one across the side, either way.  The least support
+ * distance is then along the axis or across the side: along each great
+ * circle from a horizontal direction to the axis the support distance is
+ * A sin t + B cos t with A, B > 0, never below the lesser end.  Across the side, in each quadrant of the box's
  * horizontal directions it is r + P cos p + Q sin p (the box's half
  * extents and offsets), least at a quadrant's end or at r - sqrt(P^2 +
  * Q^2) where that lies inside it: the oracle in closed form.  A plate 2e6
@@ -3235,9 +3235,9 @@ static void test_box_through_disc(void **state)
 
 /*
  * A small box (or the hull of its corners, 1e-9 to 1e-3 of the radius)
- * deep in a cone near its axis, turned and moved.  For a point deep in a cone the least support
- * distance is along the base's normal or on the circle of the slant's
- * normals (along each great circle from the apex's or the rim's normals
+ * deep in a cone near its axis, turned and moved.  For a point deep in a
+ * cone the least support distance is along the base's normal or on the
+ * circle of the slant's normals (along each great circle from the apex's or the rim's normals
  * to those it is A sin t + B cos t, never below the lesser end); a box's
  * corners are such points, and where one is the box's support the least is
  * its own.  On the slant's circle the cone's support is its apex's, h r /
