@@ -654,6 +654,19 @@ static void support_answer(const mk_shape *A, const mk_shape *B, mink_vec3 n, do
 	}
 }
 
+/* The bounds asked again at a new normal n of gap lower: its support
+ * points into *sa and *sb, its slack into *slack; the upper bound. */
+static double turn_to(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mink_vec3 n,
+                      double lower, double upper, mink_vec3 *sa, mink_vec3 *sb, double *slack)
+{
+	*sa = mk_support(A, n);
+	*sb = mk_support(B, v3_neg(n));
+	*slack = mk_slack(tol, lower);
+	if (!(upper - lower <= *slack))
+		upper = fmin(upper, axial_bounds(A, B, tol, n, *sa, *sb, lower, upper, *slack));
+	return upper;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -689,12 +702,8 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	/* Still apart: the gap climbed, and the bounds tried again at the
 	 * normal it reaches. */
 	if (!(upper - lower <= slack) && dim == 3 && climb_gap(A, B, &n, &lower)) {
-		sa = mk_support(A, n);
-		sb = mk_support(B, v3_neg(n));
-		slack = mk_slack(tol, lower);
+		upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
 		turned = 1;
-		if (!(upper - lower <= slack))
-			upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
 	}
 	/* Still apart: the answer may sit in another basin of the support
 	 * distance than the least one.  The shapes' own axes (a box's faces,
@@ -746,18 +755,10 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		if (lb > lower) {
 			n = best;
 			lower = lb;
-			sa = mk_support(A, n);
-			sb = mk_support(B, v3_neg(n));
-			slack = mk_slack(tol, lower);
 			turned = 1;
-			upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
-			if (!(upper - lower <= slack) && climb_gap(A, B, &n, &lower)) {
-				sa = mk_support(A, n);
-				sb = mk_support(B, v3_neg(n));
-				slack = mk_slack(tol, lower);
-				if (!(upper - lower <= slack))
-					upper = fmin(upper, axial_bounds(A, B, tol, n, sa, sb, lower, upper, slack));
-			}
+			upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
+			if (!(upper - lower <= slack) && climb_gap(A, B, &n, &lower))
+				upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
 		}
 	}
 	/* An ellipsoid's own inner distance about the points, where the
