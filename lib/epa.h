@@ -35,4 +35,27 @@ void mk_best_subsimplex(mk_simplex *s, const int (*idx)[3], int nsub, int k);
  * point. */
 void mk_collapse_segment(mk_simplex *s, double eps);
 
+/* The plane of triangle (a, b, c), outward by its winding: unit normal *n
+ * from the cross product of its two shortest edges, and *d = n . a; 0
+ * when it has no usable normal (the product's length, twice the area, not
+ * above 1e-14 of the longest edge's squared length, or not finite).
+ * Exported for tests/test_scans.c. */
+int mk_face_plane(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 *n, double *d);
+
+#if MK_AVX2
+/*
+ * mk_face_plane for four triangles (a[k], b[k], c[k]) at once, where the
+ * CPU has AVX2, rounded as it rounds them: the same products and sums in
+ * the same order, the shortest edges chosen by the same comparisons (as
+ * blends), no fused operations.  Each corner is read as four doubles from
+ * its pointer (a mink_vec3 and one double after it); lane k's normal and
+ * distance go to out[k][0 .. 3].  Returns -1, with nothing written, when a
+ * lane's squared length is outside (1e-280, 1e280), where mk_face_plane
+ * rescales first (the caller asks it then); else the lanes whose plane is
+ * usable and whose distance is not below dmin, as bits.
+ */
+int mk_face_planes4(const double *const a[4], const double *const b[4],
+                    const double *const c[4], double *const out[4], double dmin);
+#endif
+
 #endif /* MINK_EPA_H */

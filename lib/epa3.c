@@ -28,6 +28,7 @@
  *    distance, as the scan of every face would cost O(faces) a step.
  */
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,12 @@ typedef struct epa_edge {
 	double d;
 	int f;
 } epa_edge;
+
+/* mk_face_planes4 writes a plane as four doubles from n.x */
+_Static_assert(offsetof(epa_edge, d) == offsetof(epa_edge, n) + 3 * sizeof(double),
+               "epa_edge's n and d are adjacent");
+_Static_assert(offsetof(epa_face, d) == offsetof(epa_face, n) + 3 * sizeof(double),
+               "epa_face's n and d are adjacent");
 
 /* The polytope, in arrays of room for max_v vertices and max_f faces
  * (with the scratch of one step): on the stack, or moved to the heap. */
@@ -252,19 +259,165 @@ static int poly_grow(epa_poly *P)
 	return 1;
 }
 
-/* Plane of triangle (i, j, k); returns 0 when it has no usable normal. */
-static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, double *d)
+/*
+ * mk_face_plane where the cross product's squared length over- or
+ * underflows: the edges from a are scaled by a power of two first (scalbn:
+ * exact, subnormals included), so that the product keeps its digits and
+ * 1 / length stays finite.  Before, a triangle with edges of 1e-157 had a
+ * cross product of subnormals and a normal of infinite length.
+ */
+static int plane_rescaled(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 *n, double *d)
 {
-	mink_vec3 a = P->vert[i].w;
+	mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a);
+	double m = fmax(v3_maxabs(ab), v3_maxabs(ac));
+	if (!(m > 0.0) || !(m < INFINITY))
+		return 0;
+	int k = -ilogb(m);
+	ab = v3(scalbn(ab.x, k), scalbn(ab.y, k), scalbn(ab.z, k));
+	ac = v3(scalbn(ac.x, k), scalbn(ac.y, k), scalbn(ac.z, k));
 	double lmax;
-	mink_vec3 nr = v3_cross_shortest(a, P->vert[j].w, P->vert[k].w, &lmax);
-	double l2 = v3_len2(nr);
-	/* sqrt of the squared length unless that over- or underflowed */
-	double l = (l2 > 1e-280 && l2 < 1e280) ? sqrt(l2) : v3_len_safe(nr);
+	mink_vec3 nr = v3_cross_shortest(v3(0, 0, 0), ab, ac, &lmax);
+	double l = v3_len(nr);
 	if (!(l > 1e-14 * lmax) || !(l < INFINITY))
 		return 0;
 	*n = v3_scale(nr, 1.0 / l);
 	*d = v3_dot(*n, a);
+	return 1;
+}
+
+int mk_face_plane(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 *n, double *d)
+{
+	double lmax;
+	mink_vec3 nr = v3_cross_shortest(a, b, c, &lmax);
+	double l2 = v3_len2(nr);
+	/* sqrt of the squared length unless that over- or underflowed */
+	if (!(l2 > 1e-280 && l2 < 1e280))
+		return plane_rescaled(a, b, c, n, d);
+	double l = sqrt(l2);
+	if (!(l > 1e-14 * lmax) || !(l < INFINITY))
+		return 0;
+	*n = v3_scale(nr, 1.0 / l);
+	*d = v3_dot(*n, a);
+	return 1;
+}
+
+/* Plane of triangle (i, j, k); returns 0 when it has no usable normal. */
+static int face_plane(const epa_poly *P, int i, int j, int k, mink_vec3 *n, double *d)
+{
+	return mk_face_plane(P->vert[i].w, P->vert[j].w, P->vert[k].w, n, d);
+}
+
+#if MK_AVX2
+#include <immintrin.h>
+
+/* Three coordinates of four points, each read as four doubles from p[k]
+ * (a mink_vec3 with at least one double after it), as x, y, z lanes. */
+__attribute__((target("avx2"))) static void lanes3(const double *const p[4], __m256d *x,
+                                                   __m256d *y, __m256d *z)
+{
+	__m256d r0 = _mm256_loadu_pd(p[0]), r1 = _mm256_loadu_pd(p[1]);
+	__m256d r2 = _mm256_loadu_pd(p[2]), r3 = _mm256_loadu_pd(p[3]);
+	__m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+	__m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+	*x = _mm256_permute2f128_pd(t0, t2, 0x20);
+	*y = _mm256_permute2f128_pd(t1, t3, 0x20);
+	*z = _mm256_permute2f128_pd(t0, t2, 0x31);
+}
+
+/* mk_face_plane for four triangles at once (epa.h). */
+__attribute__((target("avx2"))) int mk_face_planes4(const double *const a[4],
+                                                        const double *const b[4],
+                                                        const double *const c[4],
+                                                        double *const out[4], double dmin)
+{
+	__m256d ax, ay, az, bx, by, bz, cx, cy, cz;
+	lanes3(a, &ax, &ay, &az);
+	lanes3(b, &bx, &by, &bz);
+	lanes3(c, &cx, &cy, &cz);
+	__m256d abx = _mm256_sub_pd(bx, ax), aby = _mm256_sub_pd(by, ay), abz = _mm256_sub_pd(bz, az);
+	__m256d bcx = _mm256_sub_pd(cx, bx), bcy = _mm256_sub_pd(cy, by), bcz = _mm256_sub_pd(cz, bz);
+	__m256d cax = _mm256_sub_pd(ax, cx), cay = _mm256_sub_pd(ay, cy), caz = _mm256_sub_pd(az, cz);
+#define MK_LEN2(x, y, z)                                                                       \
+	_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y)), _mm256_mul_pd(z, z))
+	__m256d lab = MK_LEN2(abx, aby, abz), lbc = MK_LEN2(bcx, bcy, bcz), lca = MK_LEN2(cax, cay, caz);
+	/* v3_cross_shortest: ab longest (ties to it) crosses bc, ca; else bc
+	 * longest crosses ca, ab; else ab, bc */
+	__m256d m1 = _mm256_and_pd(_mm256_cmp_pd(lab, lbc, _CMP_GE_OQ),
+	                           _mm256_cmp_pd(lab, lca, _CMP_GE_OQ));
+	__m256d m2 = _mm256_cmp_pd(lbc, lca, _CMP_GE_OQ);
+	__m256d ux = _mm256_blendv_pd(_mm256_blendv_pd(abx, cax, m2), bcx, m1);
+	__m256d uy = _mm256_blendv_pd(_mm256_blendv_pd(aby, cay, m2), bcy, m1);
+	__m256d uz = _mm256_blendv_pd(_mm256_blendv_pd(abz, caz, m2), bcz, m1);
+	__m256d vx = _mm256_blendv_pd(_mm256_blendv_pd(bcx, abx, m2), cax, m1);
+	__m256d vy = _mm256_blendv_pd(_mm256_blendv_pd(bcy, aby, m2), cay, m1);
+	__m256d vz = _mm256_blendv_pd(_mm256_blendv_pd(bcz, abz, m2), caz, m1);
+	__m256d lmax = _mm256_blendv_pd(_mm256_blendv_pd(lca, lbc, m2), lab, m1);
+	__m256d nx = _mm256_sub_pd(_mm256_mul_pd(uy, vz), _mm256_mul_pd(uz, vy));
+	__m256d ny = _mm256_sub_pd(_mm256_mul_pd(uz, vx), _mm256_mul_pd(ux, vz));
+	__m256d nz = _mm256_sub_pd(_mm256_mul_pd(ux, vy), _mm256_mul_pd(uy, vx));
+	__m256d l2 = MK_LEN2(nx, ny, nz);
+#undef MK_LEN2
+	__m256d in = _mm256_and_pd(_mm256_cmp_pd(l2, _mm256_set1_pd(1e-280), _CMP_GT_OQ),
+	                           _mm256_cmp_pd(l2, _mm256_set1_pd(1e280), _CMP_LT_OQ));
+	if (_mm256_movemask_pd(in) != 15)
+		return -1;
+	__m256d l = _mm256_sqrt_pd(l2);
+	__m256d ok = _mm256_and_pd(
+		_mm256_cmp_pd(l, _mm256_mul_pd(_mm256_set1_pd(1e-14), lmax), _CMP_GT_OQ),
+		_mm256_cmp_pd(l, _mm256_set1_pd(INFINITY), _CMP_LT_OQ));
+	__m256d inv = _mm256_div_pd(_mm256_set1_pd(1.0), l);
+	nx = _mm256_mul_pd(nx, inv);
+	ny = _mm256_mul_pd(ny, inv);
+	nz = _mm256_mul_pd(nz, inv);
+	__m256d d = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(nx, ax), _mm256_mul_pd(ny, ay)),
+	                          _mm256_mul_pd(nz, az));
+	ok = _mm256_andnot_pd(_mm256_cmp_pd(d, _mm256_set1_pd(dmin), _CMP_LT_OQ), ok);
+	/* back to one row (n, d) per lane */
+	__m256d t0 = _mm256_unpacklo_pd(nx, ny), t1 = _mm256_unpackhi_pd(nx, ny);
+	__m256d t2 = _mm256_unpacklo_pd(nz, d), t3 = _mm256_unpackhi_pd(nz, d);
+	_mm256_storeu_pd(out[0], _mm256_permute2f128_pd(t0, t2, 0x20));
+	_mm256_storeu_pd(out[1], _mm256_permute2f128_pd(t1, t3, 0x20));
+	_mm256_storeu_pd(out[2], _mm256_permute2f128_pd(t0, t2, 0x31));
+	_mm256_storeu_pd(out[3], _mm256_permute2f128_pd(t1, t3, 0x31));
+	return _mm256_movemask_pd(ok);
+}
+#endif
+
+/* The planes of the fan's new faces (hz[h].a, hz[h].b, iv) into hz[h].n
+ * and hz[h].d: 0 when one has no usable normal, or leaves the origin
+ * outside by more than tol_in.  Four at a time where the CPU has AVX2,
+ * with the same bits. */
+static int fan_planes(const epa_poly *P, epa_edge *hz, int nh, int iv, double tol_in)
+{
+	int h = 0;
+#if MK_AVX2
+	if (mk_have_avx2()) {
+		const double *c = &P->vert[iv].w.x;
+		const double *const cs[4] = {c, c, c, c};
+		/* a last four short of edges repeats the last one */
+		for (; h < nh; h += 4) {
+			const double *as[4], *bs[4];
+			double *out[4];
+			for (int k = 0; k < 4; k++) {
+				epa_edge *e = &hz[h + k < nh ? h + k : nh - 1];
+				as[k] = &P->vert[e->a].w.x;
+				bs[k] = &P->vert[e->b].w.x;
+				out[k] = &e->n.x;
+			}
+			int m = mk_face_planes4(as, bs, cs, out, -tol_in);
+			if (m < 0)
+				break; /* this four and the rest one at a time */
+			if (m != 15)
+				return 0;
+		}
+	}
+#endif
+	for (; h < nh; h++) {
+		if (!face_plane(P, hz[h].a, hz[h].b, iv, &hz[h].n, &hz[h].d))
+			return 0;
+		if (hz[h].d < -tol_in)
+			return 0; /* the origin would fall outside */
+	}
 	return 1;
 }
 
@@ -304,6 +457,23 @@ static int poly_init(epa_poly *P)
 	c = v3_scale(c, 1.0 / 4);
 	P->nf = 0;
 	P->nfree = 0;
+	int planes = 0; /* the four made at once */
+#if MK_AVX2
+	if (mk_have_avx2()) {
+		const double *as[4], *bs[4], *cs[4];
+		double *out[4];
+		for (int t = 0; t < 4; t++) {
+			as[t] = &P->vert[tet[t][0]].w.x;
+			bs[t] = &P->vert[tet[t][1]].w.x;
+			cs[t] = &P->vert[tet[t][2]].w.x;
+			out[t] = &P->face[t].n.x;
+		}
+		int m = mk_face_planes4(as, bs, cs, out, -INFINITY);
+		if (m >= 0 && m != 15)
+			return 0;
+		planes = m == 15;
+	}
+#endif
 	int turned = 0;
 	for (int t = 0; t < 4; t++) {
 		int f = face_alloc(P);
@@ -311,7 +481,7 @@ static int poly_init(epa_poly *P)
 		F->v[0] = tet[t][0];
 		F->v[1] = tet[t][1];
 		F->v[2] = tet[t][2];
-		if (!face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->d))
+		if (!planes && !face_plane(P, F->v[0], F->v[1], F->v[2], &F->n, &F->d))
 			return 0;
 		if (v3_dot(F->n, v3_sub(P->vert[F->v[0]].w, c)) < 0.0) {
 			int tmp = F->v[1];
@@ -486,12 +656,8 @@ static int poly_expand(epa_poly *P, int f0, int iv, int pass, double tol_in)
 		return 0;
 
 	/* Validate every new face before touching the polytope. */
-	for (int h = 0; h < nh; h++) {
-		if (!face_plane(P, hz[h].a, hz[h].b, iv, &hz[h].n, &hz[h].d))
-			return 0;
-		if (hz[h].d < -tol_in)
-			return 0; /* the origin would fall outside */
-	}
+	if (!fan_planes(P, hz, nh, iv, tol_in))
+		return 0;
 	if (nh > P->nfree + nvis + (P->max_f - P->nf))
 		return -1;
 	return patch(P, visible, nvis, hz, nh, iv);
@@ -764,8 +930,6 @@ static int closest_scalar(const epa_poly *P, double *lower)
 }
 
 #if MK_AVX2
-#include <immintrin.h>
-
 __attribute__((target("avx2"))) static double fold_min(__m256d v)
 {
 	__m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);

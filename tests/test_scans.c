@@ -11,7 +11,9 @@
  * order: every count from 1 to 40 (odd and even tails), ties between
  * points (duplicates, a face perpendicular to d, all points equal), the
  * greatest point first, last and in either lane, zero and tiny and huge
- * coordinates, and a NaN or an infinite direction.
+ * coordinates, and a NaN or an infinite direction.  EPA's face planes
+ * likewise: mk_face_plane and its four-lane form against the plane written
+ * out plainly.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +24,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../lib/epa.h"
 #include "../lib/internal.h"
 
 enum { MAX_N = 40, ROUNDS = 3000 };
@@ -280,12 +283,181 @@ static void test_check_finds_every_bad_coordinate(void **st)
 	assert_int_equal(bad, 0);
 }
 
+/* The plane of a triangle, written out plainly: the cross product of the
+ * two edges other than the longest (the first of ab, bc, ca among equal
+ * longest), its length, the unit normal and its distance; *in whether the
+ * squared length lies where the library takes its plain square root. */
+static int plain_plane(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 *n, double *d, int *in)
+{
+	double e[3][3] = {{b.x - a.x, b.y - a.y, b.z - a.z},
+	                  {c.x - b.x, c.y - b.y, c.z - b.z},
+	                  {a.x - c.x, a.y - c.y, a.z - c.z}};
+	double len[3];
+	for (int i = 0; i < 3; i++)
+		len[i] = e[i][0] * e[i][0] + e[i][1] * e[i][1] + e[i][2] * e[i][2];
+	int longest = 2;
+	if (len[0] >= len[1] && len[0] >= len[2])
+		longest = 0;
+	else if (len[1] >= len[2])
+		longest = 1;
+	const double *u = e[(longest + 1) % 3], *v = e[(longest + 2) % 3];
+	double x = u[1] * v[2] - u[2] * v[1], y = u[2] * v[0] - u[0] * v[2],
+	       z = u[0] * v[1] - u[1] * v[0];
+	double l2 = x * x + y * y + z * z;
+	*in = l2 > 1e-280 && l2 < 1e280;
+	double l = sqrt(l2);
+	if (!(l > 1e-14 * len[longest]) || !(l < INFINITY))
+		return 0;
+	n->x = x * (1.0 / l);
+	n->y = y * (1.0 / l);
+	n->z = z * (1.0 / l);
+	*d = n->x * a.x + n->y * a.y + n->z * a.z;
+	return 1;
+}
+
+/* A corner of the test's triangles: (kind) random, small integers (ties
+ * between edge lengths), slivers, coincident corners, tiny or huge scales
+ * (out of the plain square root's range), NaN or infinity. */
+static void make_triangle(mink_vec3 t[3], int kind)
+{
+	for (int i = 0; i < 3; i++) {
+		t[i].x = uniform(-1, 1);
+		t[i].y = uniform(-1, 1);
+		t[i].z = uniform(-1, 1);
+	}
+	if (kind == 1)
+		for (int i = 0; i < 3; i++) {
+			t[i].x = (double)(int)(next() % 5) - 2;
+			t[i].y = (double)(int)(next() % 5) - 2;
+			t[i].z = (double)(int)(next() % 3) - 1;
+		}
+	if (kind == 2) { /* a sliver: c on ab's line, off by up to 1e-12 */
+		double s = uniform(-0.5, 1.5), off = uniform(0, 1e-12);
+		t[2].x = t[0].x + s * (t[1].x - t[0].x) + off;
+		t[2].y = t[0].y + s * (t[1].y - t[0].y);
+		t[2].z = t[0].z + s * (t[1].z - t[0].z);
+	}
+	if (kind == 3)
+		t[next() % 3] = t[next() % 3];
+	if (kind == 4 || kind == 5) { /* scales 1e-160 .. 1e160 */
+		double sc = pow(10.0, (double)(int)(next() % 321) - 160);
+		for (int i = 0; i < 3; i++) {
+			t[i].x *= sc;
+			t[i].y *= sc;
+			t[i].z *= sc;
+		}
+	}
+	if (kind == 6) {
+		static const double odd[] = {NAN, INFINITY, -INFINITY, 1e300};
+		double v = odd[next() % 4];
+		int at = (int)(next() % 3), axis = (int)(next() % 3);
+		if (axis == 0)
+			t[at].x = v;
+		else if (axis == 1)
+			t[at].y = v;
+		else
+			t[at].z = v;
+	}
+}
+
+static int same_bits(double x, double y)
+{
+	return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* EPA's face planes (lib/epa3.c): mk_face_plane, and the four-lane form
+ * where the CPU has AVX2, against the plain plane, to the bit. */
+static void test_face_planes_are_the_plain_ones(void **st)
+{
+	(void)st;
+	long cases = 0, bad = 0, lanes = 0, fallbacks = 0;
+	static const double dmins[] = {-INFINITY, -1e-10, 0.0, 0.3};
+	for (int round = 0; round < 40000; round++) {
+		mink_vec3 t[4][3];
+		mink_vec3 want_n[4];
+		double want_d[4], dmin = dmins[next() % 4];
+		int want_ok[4], in[4], all_in = 1;
+		for (int k = 0; k < 4; k++) {
+			make_triangle(t[k], (round + k) % 7);
+			want_ok[k] = plain_plane(t[k][0], t[k][1], t[k][2], &want_n[k], &want_d[k], &in[k]);
+			all_in &= in[k];
+			mink_vec3 n;
+			double d;
+			int ok = mk_face_plane(t[k][0], t[k][1], t[k][2], &n, &d);
+			cases++;
+			/* out of range the library rescales first: the normal is
+			 * then only checked to be of unit length */
+			int wrong = ok != want_ok[k] && in[k];
+			if (ok && want_ok[k] && in[k])
+				wrong = !same_bits(n.x, want_n[k].x) || !same_bits(n.y, want_n[k].y) ||
+				        !same_bits(n.z, want_n[k].z) || !same_bits(d, want_d[k]);
+			if (ok && !in[k])
+				wrong = !(fabs(n.x * n.x + n.y * n.y + n.z * n.z - 1) < 1e-15) ||
+				        !isfinite(d);
+			if (wrong && bad++ < 5)
+				print_message("mk_face_plane: round %d lane %d: ok %d want %d, corners "
+				              "%a %a %a / %a %a %a / %a %a %a\n",
+				              round, k, ok, want_ok[k], t[k][0].x, t[k][0].y, t[k][0].z,
+				              t[k][1].x, t[k][1].y, t[k][1].z, t[k][2].x, t[k][2].y, t[k][2].z);
+		}
+#if MK_AVX2
+		if (!mk_have_avx2())
+			continue;
+		/* each corner with a double after it, as EPA's vertices have */
+		double corner[4][3][4], out[4][4];
+		const double *a[4], *b[4], *c[4];
+		double *o[4];
+		for (int k = 0; k < 4; k++) {
+			for (int i = 0; i < 3; i++) {
+				corner[k][i][0] = t[k][i].x;
+				corner[k][i][1] = t[k][i].y;
+				corner[k][i][2] = t[k][i].z;
+				corner[k][i][3] = uniform(-1, 1);
+			}
+			a[k] = corner[k][0];
+			b[k] = corner[k][1];
+			c[k] = corner[k][2];
+			o[k] = out[k];
+			for (int i = 0; i < 4; i++)
+				out[k][i] = -7.0;
+		}
+		int m = mk_face_planes4(a, b, c, o, dmin);
+		lanes += 4;
+		int wrong = 0;
+		if (!all_in) {
+			fallbacks++;
+			wrong = m != -1;
+			for (int k = 0; k < 4; k++)
+				for (int i = 0; i < 4; i++)
+					wrong |= out[k][i] != -7.0;
+		} else {
+			for (int k = 0; k < 4; k++) {
+				int want_bit = want_ok[k] && !(want_d[k] < dmin);
+				wrong |= ((m >> k) & 1) != want_bit;
+				if (want_bit)
+					wrong |= !same_bits(out[k][0], want_n[k].x) ||
+					         !same_bits(out[k][1], want_n[k].y) ||
+					         !same_bits(out[k][2], want_n[k].z) ||
+					         !same_bits(out[k][3], want_d[k]);
+			}
+		}
+		if (wrong && bad++ < 5)
+			print_message("mk_face_planes4: round %d: lanes %d\n", round, m);
+#endif
+	}
+	print_message("face planes: %ld single, %ld in four lanes (%ld fours out of range), "
+	              "%ld wrong\n",
+	              cases, lanes, fallbacks, bad);
+	assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_support_is_the_first_greatest),
 		cmocka_unit_test(test_radius_is_the_largest_length),
 		cmocka_unit_test(test_check_finds_every_bad_coordinate),
+		cmocka_unit_test(test_face_planes_are_the_plain_ones),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
