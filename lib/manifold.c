@@ -625,12 +625,17 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 		return;
 	if (f->convex && f->n >= 3) {
 		/* A polygon in cyclic order already (a box face, a disc): made
-		 * counter-clockwise, unless it is seen edge-on. */
+		 * counter-clockwise, unless it is seen edge-on.  Its area from
+		 * its first corner, not from the plane's origin: from there the
+		 * products are of the coordinates, and their rounding (eps
+		 * |u|^2 a corner) dwarfed a small polygon's area (a disc 1e-12
+		 * across, 0.2 from the origin, had an area of 1e-17 and was
+		 * taken for a polygon wider than the slop of 2e-9; the contact
+		 * went 1.8e-10 off its rim). */
 		double area = 0.0;
-		for (int i = 0; i < f->n; i++) {
-			const double *p = f->u[i], *q = f->u[(i + 1) % f->n];
-			area += p[0] * q[1] - q[0] * p[1];
-		}
+		const double *o = f->u[0];
+		for (int i = 1; i + 1 < f->n; i++)
+			area += mk_cross2(o, f->u[i], f->u[i + 1]);
 		if (area < 0.0)
 			for (int i = 0, j = f->n - 1; i < j; i++, j--) {
 				mink_vec3 p = f->p[i];
@@ -736,15 +741,33 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 static void plane_of(feature *f)
 {
 	mink_vec3 m = v3(0, 0, 0), c = v3(0, 0, 0);
+	for (int i = 0; i < f->n; i++)
+		c = v3_add(c, f->p[i]);
+	c = v3_scale(c, 1.0 / f->n);
+	/* (about the centroid: the sums a + b of coordinates far from the
+	 * origin rounded away a sliver's tilt, 0.5 long and 2e-6 wide at
+	 * z = 1.5: its plane tilted by 2e-11 and lifted points 7.8e-12 off) */
 	for (int i = 0; i < f->n; i++) {
-		mink_vec3 a = f->p[i], b = f->p[(i + 1) % f->n];
+		mink_vec3 a = v3_sub(f->p[i], c), b = v3_sub(f->p[(i + 1) % f->n], c);
 		m.x += (a.y - b.y) * (a.z + b.z);
 		m.y += (a.z - b.z) * (a.x + b.x);
 		m.z += (a.x - b.x) * (a.y + b.y);
-		c = v3_add(c, a);
 	}
 	f->m = m;
-	f->c = v3_scale(c, 1.0 / f->n);
+	f->c = c;
+}
+
+/* How far along n a point lifted onto feature f may lie off the shape:
+ * for a polygon, the farthest of its points from the plane it is lifted
+ * onto (plane_of's), measured along n; a point or a segment is exact. */
+static double lift_spread(const feature *f, mink_vec3 n)
+{
+	if (f->n < 3)
+		return 0.0;
+	double mn = fabs(v3_dot(f->m, n)), most = 0.0;
+	for (int i = 0; i < f->n; i++)
+		most = fmax(most, fabs(v3_dot(v3_sub(f->p[i], f->c), f->m)));
+	return mn > 0.0 ? most / mn : INFINITY;
 }
 
 /* The point of feature f above plane point u, along n. */
@@ -1101,9 +1124,10 @@ static double hull_area(const region *r, const int *pick, int k)
 		return 0.0;
 	int idx[2 * MINK_MAX_CONTACTS + 1];
 	int h = mk_hull_chain2(pts, n, idx);
+	/* (from its first corner, as project's area) */
 	double a = 0.0;
-	for (int i = 0; i + 1 < h; i++)
-		a += pts[idx[i]][0] * pts[idx[i + 1]][1] - pts[idx[i + 1]][0] * pts[idx[i]][1];
+	for (int i = 1; i + 1 < h; i++)
+		a += mk_cross2(pts[idx[0]], pts[idx[i]], pts[idx[i + 1]]);
 	return a;
 }
 
@@ -1811,6 +1835,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	double round = value_tol(o, ans->distance, size, eps);
 	mk_contact c[REGION_MAX];
 	double dist[REGION_MAX];
+	/* how far each lifted point falls short of its feature's top */
+	double short_a[REGION_MAX], short_b[REGION_MAX];
 	for (int i = 0; i < r.n; i++) {
 		mink_vec3 xa = lift(&fa, &pl, n, r.u[i]), xb = lift(&fb, &pl, n, r.u[i]);
 		double ha = v3_dot(xa, n), hb = v3_dot(xb, n);
@@ -1818,6 +1844,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			xa = v3_mad(xa, n, top_a - ha);
 		if (top_b - hb > round)
 			xb = v3_mad(xb, n, top_b - hb);
+		short_a[i] = top_a - v3_dot(xa, n);
+		short_b[i] = v3_dot(xb, n) - top_b;
 		c[i].pa = v3_add(xa, v3_scale(n, A->margin));
 		dist[i] = v3_dot(v3_sub(xb, xa), n) - A->margin - B->margin;
 		c[i].distance = dist[i];
@@ -1880,12 +1908,25 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		return 1;
 	/* No contact deeper than the result: the distance is the least gap
 	 * along n over the shapes, so a point of the patch lifted a rounding
-	 * (or up to the slop) below it is lifted back to it. */
+	 * (or up to the slop) below it is lifted back to it.  One point stays
+	 * and the other is set the distance from it along n.  Each way leaves
+	 * a point off its shape by up to: the moved one, past its support
+	 * plane by the shortfall of the other's lift below that one's top;
+	 * the one that stays, by its feature's spread off the plane it was
+	 * lifted onto (none for a point or a segment).  The way of the lesser
+	 * sum is taken (set from A's always, a box's corner went 3.9e-10
+	 * beyond the box where the hull's corners below it lie 1e-6 off one
+	 * plane: the patch's point on them, lifted onto their mean plane, was
+	 * off the hull). */
+	double spread_a = lift_spread(&fa, n), spread_b = lift_spread(&fb, n);
 	for (int i = 0; i < k; i++) {
 		out[i] = c[pick[i]];
 		if (i == 0 || !(out[i].distance >= ans->distance)) {
 			out[i].distance = ans->distance;
-			out[i].pb = v3_add(out[i].pa, v3_scale(n, ans->distance));
+			if (spread_b + short_b[pick[i]] < spread_a + short_a[pick[i]])
+				out[i].pa = v3_sub(out[i].pb, v3_scale(n, ans->distance));
+			else
+				out[i].pb = v3_add(out[i].pa, v3_scale(n, ans->distance));
 		}
 	}
 	return k;
