@@ -1494,15 +1494,45 @@ static int solver_on_edges(const mk_answer *ans, mink_vec3 n, const feature *fa,
  * slop, and a point nearer along n by it drew the 3D nearest pair 0.7
  * along two nearly parallel edges 1e6 long, off the crossing.
  */
-static void edges_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, const feature *fa,
-                          const feature *fb, const plane2 *pl, double t, const mk_shape *A,
-                          const mk_shape *B)
+static void edges_contact(mk_contact *c, mk_answer *ans, mink_vec3 n, const feature *fa,
+                          const feature *fb, const plane2 *pl, double t, double size, double eps,
+                          const mink_options *o, const mk_shape *A, const mk_shape *B)
 {
 	mink_vec3 ya, yb;
 	mk_segment_points(v3(fa->u[0][0], fa->u[0][1], 0.0), v3(fa->u[1][0], fa->u[1][1], 0.0),
 	                  v3(fb->u[0][0], fb->u[0][1], 0.0), v3(fb->u[1][0], fb->u[1][1], 0.0), &ya,
 	                  &yb);
 	double ua[2] = { ya.x, ya.y }, ub[2] = { yb.x, yb.y };
+	/* Apart, two curved shapes' edges that miss each other seen along n
+	 * (a cone's slant line 1e-6 beyond the end of a cylinder's side
+	 * line): the points of the two edges over the projections' nearest
+	 * points are a pair of the shapes, which bounds the distance from
+	 * above, and the support gap along their direction from below; where
+	 * the two meet within the tolerances, that pair, its direction and
+	 * distance are the answer, as a point beside a cap is (point_beside).
+	 * Carried from one edge along n, the other's point went 1e-6 beyond
+	 * the cylinder's end. */
+	if (ans->distance > 0.0 && A->smooth && B->smooth && v3_len2(v3_sub(ya, yb)) > t * t) {
+		mink_vec3 xa = lift(fa, pl, n, ua), xb = lift(fb, pl, n, ub);
+		mink_vec3 w = v3_sub(xb, xa);
+		double len = v3_len_safe(w);
+		if (len > 0.0 && isfinite(len)) {
+			mink_vec3 m = v3_scale(w, 1.0 / len);
+			double d = len - (A->margin + B->margin);
+			double tol = value_tol(o, d, size, eps);
+			if (d > 0.0 && d - support_gap(A, B, m) <= tol && d <= ans->distance + tol) {
+				ans->normal = m;
+				ans->distance = d;
+				ans->pa = v3_mad(xa, m, A->margin);
+				ans->pb = v3_mad(xb, m, -B->margin);
+				mk_share_difference(&ans->pa, &ans->pb, v3_scale(m, -d));
+				c->pa = ans->pa;
+				c->pb = ans->pb;
+				c->distance = d;
+				return;
+			}
+		}
+	}
 	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth)
 		place_contact(c, ans, n, lift(fa, pl, n, ua), A, B, 0);
 	else
@@ -1767,7 +1797,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 				crossing_stretch(&st, &fa, &fb, t);
 			if (!end_on && st.n == 0) {
 				if (!solver_on_edges(ans, n, &fa, &fb, t, A, B))
-					edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, A, B);
+					edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, size, eps, o, A, B);
 				return 1;
 			}
 		}
@@ -1807,7 +1837,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			crossing_stretch(&r, &fa, &fb, t);
 		if (r.n == 0) {
 			if (!solver_on_edges(ans, n, &fa, &fb, t, A, B))
-				edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, A, B);
+				edges_contact(&out[0], ans, n, &fa, &fb, &pl, t, size, eps, o, A, B);
 			return 1;
 		}
 	} else if (fa.n == 2) {
@@ -1823,8 +1853,24 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	tidy(&r, t);
 	if (clipper && r.n > 0 && settle(&r, clipper, t))
 		tidy(&r, t);
-	if (r.n < 1)
+	if (r.n < 1) {
+		/* Apart, the features miss each other: where one is a segment
+		 * whose end is the solver's point and the other a curved
+		 * shape's, that end is a point beside it, as a vertex is above
+		 * (a needle cone's apex 1e-6 beside a cap 2e-6 across, the
+		 * cone's side within the slop along n: the normal 7e-7 rad off
+		 * and the contact 4e-7 beyond the cap's rim). */
+		if (ans->distance > 0.0 && (fa.n == 2) != (fb.n == 2)) {
+			int on_b = fb.n == 2;
+			const feature *seg = on_b ? &fb : &fa;
+			mink_vec3 x = core_point(ans->pa, ans->pb, n, A, B, on_b);
+			if ((on_b ? A : B)->smooth && (!(v3_len2(v3_sub(x, seg->p[0])) > t * t) ||
+			                               !(v3_len2(v3_sub(x, seg->p[1])) > t * t)))
+				point_beside(&out[0], ans, n, t, on_b ? &fa : &fb, dim, size, eps, o, A, B,
+				             on_b);
+		}
 		return 1;
+	}
 
 	/* Each point lifted onto both features; margins along n. */
 	/* (A polygon of points gathered within the slop, not one plane, is

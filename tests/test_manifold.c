@@ -3077,6 +3077,67 @@ static void test_known(void **state)
 	mink_options o = mink_default_options();
 	mink_pose3 p0 = tu_pose3(0, 0, 0, tu_quat_identity());
 
+	/* The palette's pair 11486 (at three times its scale): a needle cone's
+	 * apex 2.2e-6 off the axis of a cylinder's cap 2e-6 across, 0.75 from
+	 * it, the needle's side across the normal and so within the slop: its
+	 * feature a segment, which missed the cap, and the contact stayed the
+	 * solver's, 4.1e-7 beyond the rim, its normal 7e-7 rad off.  Now the
+	 * apex is a point beside the cap: the cylinder's point on the cap,
+	 * the distance the apex's from the disc to 2e-13. */
+	tu_case("a needle cone's apex beside a cylinder's cap 2e-6 across");
+	{
+		mink_shape3 needle = mink_cone(1e-12, 0.25), rod = mink_cylinder(1e-6, 0.25);
+		mink_pose3 pn = tu_pose3(0.5, -1e-6, -1e-6, tu_quat_identity());
+		mink_pose3 pr = tu_pose3(-0.5, 1e-6, 0.25, qaxis(V(0, 1, 0), PI / 2));
+		for (int order = 0; order < 2; order++) {
+			if (order)
+				mink_query3(&rod, &pr, &needle, &pn, NULL, &r);
+			else
+				mink_query3(&needle, &pn, &rod, &pr, NULL, &r);
+			/* the apex (0.5, -1e-6, 0.249999), the cap's centre (-0.25,
+			 * 1e-6, 0.25), its normal +x: the apex's shadow 2.236e-6 off
+			 * the centre, 1.236e-6 beyond the rim */
+			double off = hypot(2e-6, 1e-6), want = hypot(0.75, off - 1e-6);
+			mink_vec3 on_rod = order ? r.local_a : r.local_b;
+			CHECK(r.status == MINK_OK && fabs(r.distance - want) <= 2e-13 &&
+			      hypot(on_rod.x, on_rod.y) <= 1e-6 * (1 + 1e-9) &&
+			      fabs(on_rod.z - 0.25) <= 1e-15,
+			      "order %d: status %s, distance %.17g for %.17g; the cylinder's point "
+			      "%.3g off its axis (radius 1e-6), %.3g off its cap",
+			      order, mink_status_name(r.status), r.distance, want,
+			      hypot(on_rod.x, on_rod.y), on_rod.z - 0.25);
+		}
+	}
+
+	/* The palette's pair 8391 (at three times its scale): a cone's slant
+	 * line seen 1e-6 beyond the end of a cylinder's side line, apart.
+	 * Both curved, the contact was carried from the cone's edge along the
+	 * normal, 1e-6 beyond the cylinder's end.  Now the two edges' points
+	 * over the projections' nearest are the pair: on both shapes, their
+	 * distance the result's, which the support gap along the result's
+	 * normal meets from below to 1e-11 (a certificate of the distance;
+	 * the pair is 1.4e-12 above it, the carried one was 1.1e-13). */
+	tu_case("a cone's slant line 1e-6 beyond the end of a cylinder's side line");
+	{
+		body K, Y;
+		body_round(&K, S_CONE, 0.5, 1.0 / 3);
+		body_place(&K, tu_pose3(1e-6, -1e-6, 1.0 / 3, qaxis(V(0, 1, 0), PI / 2)));
+		body_round(&Y, S_CYL, 0.001, 1.0);
+		body_place(&Y, tu_pose3(-1e-6, 1, -0.5, qaxis(V(1, 0, 0), PI / 2)));
+		for (int order = 0; order < 2; order++) {
+			const body *P = order ? &Y : &K, *Q = order ? &K : &Y;
+			query3(P, Q, &o, &r);
+			double gap = -support(Q, scl(r.normal, -1)) - support(P, r.normal);
+			double oa = outside(P, r.point_a), ob = outside(Q, r.point_b);
+			double apart = len(sub(r.point_b, r.point_a));
+			CHECK(r.status == MINK_OK && oa <= 1e-12 && ob <= 1e-12 &&
+			      fabs(apart - r.distance) <= 1e-15 && r.distance - gap <= 1e-11,
+			      "order %d: status %s, distance %.17g, the support gap along the normal "
+			      "%.17g; points %.3g and %.3g outside, %.17g apart",
+			      order, mink_status_name(r.status), r.distance, gap, oa, ob, apart);
+		}
+	}
+
 	tu_case("a cube 0.1 above a cube");
 	mink_shape3 cube = mink_box(0.5, 0.5, 0.5);
 	mink_pose3 up = tu_pose3(0, 0, 1.1, tu_quat_identity());
