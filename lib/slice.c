@@ -43,6 +43,7 @@
  * side), whose arc EPA's faces close only quadratically in their number.
  * Only answers EPA left uncertified ask for it.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -167,7 +168,17 @@ static double sigma(slicer *S, double s)
 			inside = 0;
 		in = fmin(in, c);
 	}
-	if (inside)
+	/* Inside a convex polygon the nearest edge's line and the nearest
+	 * edge are as far: where they are not, beyond the coordinates'
+	 * rounding, the polygon has no area but its rounding, and the origin
+	 * lies on its line outside it (the slices of a segment with a corner
+	 * 1e-323 off its line made a sliver whose every edge the origin,
+	 * 0.2 beyond its end, was on the left of: the bound came out 0.2 deep
+	 * of a cylinder 1e6 across, and certified a depth 0.2 too great). */
+	double scale = 0.0;
+	for (int e = 0; e + 1 < h; e++)
+		scale = fmax(scale, fmax(fabs(p[idx[e]][0]), fabs(p[idx[e]][1])));
+	if (inside && out <= in + 64.0 * DBL_EPSILON * scale)
 		return in;
 	return out == 0.0 ? 0.0 : -out;
 }

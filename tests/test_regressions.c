@@ -3235,6 +3235,108 @@ static void test_box_through_disc(void **state)
 }
 
 /*
+ * A segment given as a triangle with a repeated corner, its far corner off
+ * the line by a subnormal to 1e-300 (or by nothing), or as a hull of those
+ * points, deep in a cylinder (radius and half height 1e3 or about 1e6,
+ * its axis along x by a quarter turn written as the fuzz target wrote it:
+ * the trigger needs EPA to run out of room, and the turn's last bit
+ * decides that), 0.05 to 0.5 off the axis across it, half of them with
+ * the axis in the segment's plane; half of them the fuzz target's pair
+ * but for the offset and the radius.  The depth is the least
+ * over the circle of directions across the axis (R + c . n plus the
+ * segment's reach along -n: a scan and a golden section in closed form)
+ * and the two along it.  The fuzz target found the slices' bound (the
+ * lower bound EPA asks when its room runs out) certifying a depth 0.2 too
+ * great: the slices of a segment 1e-323 off its line were slivers whose
+ * every edge the axis point, 0.2 beyond their end, was on the left of
+ * (lib/slice.c, sigma).
+ */
+static double sliver_reach(const mink_vec3 *p, int n, double c, double s)
+{
+	double m = -INFINITY;
+	for (int i = 0; i < n; i++)
+		m = fmax(m, -(p[i].y * c + p[i].z * s));
+	return m;
+}
+
+static void test_sliver_in_cylinder(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x51d3);
+	const double offs[4] = {0.0, 4.9406564584124654e-324, 1e-310, 1e-300};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 400; k++) {
+		/* (the fuzz target's: R 1000000.0000059686, L 10, a -0.5, the
+		 * axis 0.2 off and 0.001 along) */
+		double R = k % 2 ? 1000000.0000059686 * (k % 8 < 4 ? 1.0 : 1 + tu_rng_range(&rng, -1e-3, 1e-3))
+		                 : 1e3;
+		double L = k % 4 < 2 ? 10.0 : tu_rng_range(&rng, 1.0, 10.0);
+		double a = k % 4 < 2 ? -0.5 : tu_rng_range(&rng, -1.0, 0.0);
+		double z0 = k % 4 < 2 ? 0.2 : tu_rng_range(&rng, 0.05, 0.5);
+		/* (half of them with the axis in the segment's plane: its slices
+		 * are then on a line through the axis point) */
+		double y0 = k / 96 % 2 ? tu_rng_range(&rng, -0.5, 0.5) : 0.0;
+		double x0 = k % 4 < 2 ? 0.001 : tu_rng_range(&rng, -1e-3, 1e-3);
+		double dy = offs[tu_rng_int(&rng, 0, 3)] * tu_rng_int(&rng, 1, 3);
+		mink_vec3 p[3] = {tu_v3(L, dy, a), tu_v3(0, 0, 0), tu_v3(0, 0, 0)};
+		int hull = tu_rng_int(&rng, 0, 3) == 0;
+		mink_shape3 S = hull ? tu_hull(p, 3) : mink_triangle3(p[0], p[1], p[2]);
+		mink_shape3 C = tu_cylinder(R, R);
+		mink_pose3 ps = tu_pose3(0, 0, 0, tu_quat_identity());
+		/* a quarter turn about y, as the fuzz target wrote it */
+		const mink_quat quarter = {0.70710678118654757, 0, 0.70710678118654757, 0};
+		mink_pose3 pc = tu_pose3(x0, y0, z0, quarter);
+		/* across the axis: R + (y0, z0) . (c, s) + the reach along -n */
+		double want = INFINITY, best_t = 0.0;
+		enum { SCAN = 3600 };
+		for (int i = 0; i < SCAN; i++) {
+			double t = 6.283185307179586 * i / SCAN;
+			double d = R + y0 * cos(t) + z0 * sin(t) + sliver_reach(p, 3, cos(t), sin(t));
+			if (d < want) {
+				want = d;
+				best_t = t;
+			}
+		}
+		double lo = best_t - 6.283185307179586 / SCAN, hi = best_t + 6.283185307179586 / SCAN;
+		for (int it = 0; it < 100; it++) {
+			double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+			double d1 = R + y0 * cos(m1) + z0 * sin(m1) + sliver_reach(p, 3, cos(m1), sin(m1));
+			double d2 = R + y0 * cos(m2) + z0 * sin(m2) + sliver_reach(p, 3, cos(m2), sin(m2));
+			if (d1 < d2)
+				hi = m2;
+			else
+				lo = m1;
+		}
+		double t = 0.5 * (lo + hi);
+		want = fmin(want, R + y0 * cos(t) + z0 * sin(t) + sliver_reach(p, 3, cos(t), sin(t)));
+		/* along the axis, either way: R +- x0 plus the segment's reach
+		 * (its x from 0 to L) */
+		want = fmin(want, R + x0 + fmax(-L, 0.0));
+		want = fmin(want, R - x0 + fmax(L, 0.0));
+		double size = 2.0 * R, tol = 1e-10 * size;
+		mink_result res[2];
+		both_orders(&C, &pc, &S, &ps, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s (%.17g, %.17g, %.17g) and the origin twice in a cylinder r = hh = %g at "
+			        "(%.17g, %.17g, %.17g), its axis along x, order %d",
+			        hull ? "hull" : "triangle", p[0].x, p[0].y, p[0].z, R, x0, y0, z0,
+			        order);
+			const mink_result *rr = &res[order];
+			worst = fmax(worst, fabs(rr->distance + want) / tol);
+			CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
+			      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
+			      rr->distance, -want, rr->distance + want);
+			cases++;
+		}
+	}
+	printf("  worst: distance %.3g of its tolerance\n", worst);
+	tu_end("a sliver in a cylinder", cases);
+}
+
+/*
  * A small box (or the hull of its corners, 1e-9 to 1e-3 of the radius)
  * deep in a cone near its axis, turned and moved.  For a point deep in a
  * cone the least support distance is along the base's normal or on the
@@ -4366,6 +4468,7 @@ int main(void)
 		cmocka_unit_test(test_disc_in_oblate),
 		cmocka_unit_test(test_box_through_disc),
 		cmocka_unit_test(test_box_in_cone),
+		cmocka_unit_test(test_sliver_in_cylinder),
 		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_segment_ellipsoids_crossing),
 		cmocka_unit_test(test_needle_over_disc),
