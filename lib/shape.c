@@ -1400,17 +1400,30 @@ static double segment_distance(mink_vec3 o, mink_vec3 p, mink_vec3 q)
  * else to the nearest edge (a degenerate triangle: the edges). */
 static double triangle_distance(mink_vec3 o, mink_vec3 p, mink_vec3 q, mink_vec3 r)
 {
+	double edges = fmin(segment_distance(o, p, q),
+	                    fmin(segment_distance(o, q, r), segment_distance(o, r, p)));
 	mink_vec3 n = v3_cross(v3_sub(q, p), v3_sub(r, p));
 	double nn = v3_len2(n);
 	if (nn > 0.0) {
 		double s0 = v3_dot(v3_cross(v3_sub(q, p), v3_sub(o, p)), n);
 		double s1 = v3_dot(v3_cross(v3_sub(r, q), v3_sub(o, q)), n);
 		double s2 = v3_dot(v3_cross(v3_sub(p, r), v3_sub(o, r)), n);
-		if (s0 >= 0.0 && s1 >= 0.0 && s2 >= 0.0)
-			return fabs(v3_dot(v3_sub(o, p), n)) / sqrt(nn);
+		double sum = s0 + s1 + s2;
+		/* Inside: the distance to the projection, as the point of the
+		 * triangle the signed areas weigh, not the plane's distance.
+		 * The two agree inside, and the point is on the triangle, so its
+		 * distance is never below the true one, which the balls' bound
+		 * needs: on a needle (two corners 6.6e-13 apart) a point on its
+		 * line, 1.7e-6 beyond its end, had every signed area 0 or a
+		 * rounding above, was inside, and 0 from it. */
+		if (s0 >= 0.0 && s1 >= 0.0 && s2 >= 0.0 && sum > 0.0) {
+			mink_vec3 x = v3_scale(v3_add(v3_add(v3_scale(p, s1), v3_scale(q, s2)),
+			                              v3_scale(r, s0)),
+			                       1.0 / sum);
+			return fmin(edges, v3_len(v3_sub(o, x)));
+		}
 	}
-	return fmin(segment_distance(o, p, q),
-	            fmin(segment_distance(o, q, r), segment_distance(o, r, p)));
+	return edges;
 }
 
 /* Signed distance of (x, y) to the rectangle |x| <= hx, |y| <= hy:

@@ -3337,6 +3337,100 @@ static void test_sliver_in_cylinder(void **state)
 }
 
 /*
+ * A needle triangle (two corners 1e-13 to 1e-9 apart, the third near its
+ * own origin, which lies on the needle's line just beyond its end), with a
+ * margin or none, deep near the centre of a cylinder turned as the fuzz
+ * target turned it.  The depth, in the cylinder's frame: the least over
+ * the circle across its axis of r + c . n plus the triangle's reach along
+ * -n (a scan and a golden section), and the two along the axis.  The
+ * balls' bound took the triangle's origin for a point on it (every signed
+ * area of the needle 0 or a rounding above) and certified a depth 6.2e-7
+ * too great (fuzz; lib/shape.c, triangle_distance).
+ */
+static double needle_reach(const mink_vec3 *p, double c, double s)
+{
+	double m = -INFINITY;
+	for (int i = 0; i < 3; i++)
+		m = fmax(m, -(p[i].x * c + p[i].y * s));
+	return m;
+}
+
+static void test_needle_triangle_in_cylinder(void **state)
+{
+	(void)state;
+	tu_rng rng;
+	tu_rng_seed(&rng, 0x7e3d1e);
+	const mink_quat turn = {0.96225044864906428, 1.4330038092931197e-134, 0.19245008973065519,
+	                        0.19245008973065519};
+	const double gaps[3] = {2.2e-13, 1e-11, 1e-9};
+	int cases = 0;
+	double worst = 0.0;
+	tu_begin();
+	for (int k = 0; k < 300; k++) {
+		double R = k % 3 == 0 ? 3.0 : tu_rng_range(&rng, 1.0, 10.0);
+		double a = k % 3 == 0 ? 0.1000000000004377 : tu_rng_range(&rng, 0.01, 0.5);
+		double g = k % 3 == 0 ? 0.1000000000004377 - 0.099999999999778322 : gaps[k / 3 % 3];
+		double e = k % 3 == 0 ? 1e-6 : tu_rng_range(&rng, 1e-7, 1e-4);
+		/* the needle along (1, 1, 1) from e to a, its far end split by g
+		 * (two corners and the origin on that line, as the fuzz target's) */
+		mink_vec3 p[3] = {tu_v3(a, a, a), tu_v3(a, a, a - g), tu_v3(e, e, e)};
+		mink_shape3 T = mink_triangle3(p[0], p[1], p[2]);
+		T.margin = k / 9 % 2 ? 1e-6 : 0.0;
+		double o = k % 3 == 0 ? 1e-6 : tu_rng_range(&rng, 0.0, 1e-3);
+		mink_pose3 pt = tu_pose3(o, o, o, tu_quat_identity());
+		mink_pose3 pc = tu_pose3(0, 0, 0, turn);
+		mink_shape3 C = tu_cylinder(R, R);
+		/* the corners in the cylinder's frame */
+		mink_vec3 q[3];
+		for (int i = 0; i < 3; i++)
+			q[i] = tu_rotate_inv(turn, tu_add(p[i], tu_v3(o, o, o)));
+		double want = INFINITY, best_t = 0.0;
+		enum { SCAN = 3600 };
+		for (int i = 0; i < SCAN; i++) {
+			double t = 6.283185307179586 * i / SCAN;
+			double d = R + needle_reach(q, cos(t), sin(t));
+			if (d < want) {
+				want = d;
+				best_t = t;
+			}
+		}
+		double lo = best_t - 6.283185307179586 / SCAN, hi = best_t + 6.283185307179586 / SCAN;
+		for (int it = 0; it < 100; it++) {
+			double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+			if (R + needle_reach(q, cos(m1), sin(m1)) < R + needle_reach(q, cos(m2), sin(m2)))
+				hi = m2;
+			else
+				lo = m1;
+		}
+		double t = 0.5 * (lo + hi);
+		want = fmin(want, R + needle_reach(q, cos(t), sin(t)));
+		double up = -INFINITY, down = -INFINITY;
+		for (int i = 0; i < 3; i++) {
+			up = fmax(up, -q[i].z);
+			down = fmax(down, q[i].z);
+		}
+		want = fmin(want, fmin(R + up, R + down)) + T.margin;
+		double size = 2.0 * R, tol = 1e-10 * size;
+		mink_result res[2];
+		both_orders(&C, &pc, &T, &pt, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("needle (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) "
+			        "margin %g at %.17g in a cylinder r = hh = %.17g, order %d",
+			        p[0].x, p[0].y, p[0].z, p[1].x, p[1].y, p[1].z, p[2].x, p[2].y, p[2].z,
+			        T.margin, o, R, order);
+			const mink_result *rr = &res[order];
+			worst = fmax(worst, fabs(rr->distance + want) / tol);
+			CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
+			      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
+			      rr->distance, -want, rr->distance + want);
+			cases++;
+		}
+	}
+	printf("  worst: distance %.3g of its tolerance\n", worst);
+	tu_end("a needle triangle in a cylinder", cases);
+}
+
+/*
  * A small box (or the hull of its corners, 1e-9 to 1e-3 of the radius)
  * deep in a cone near its axis, turned and moved.  For a point deep in a
  * cone the least support distance is along the base's normal or on the
@@ -4469,6 +4563,7 @@ int main(void)
 		cmocka_unit_test(test_box_through_disc),
 		cmocka_unit_test(test_box_in_cone),
 		cmocka_unit_test(test_sliver_in_cylinder),
+		cmocka_unit_test(test_needle_triangle_in_cylinder),
 		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_segment_ellipsoids_crossing),
 		cmocka_unit_test(test_needle_over_disc),
