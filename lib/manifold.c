@@ -1484,6 +1484,33 @@ static int solver_on_edges(const mk_answer *ans, mink_vec3 n, const feature *fa,
 	       v3_len2(v3_sub(cb, v3_segment_closest(fb->p[0], fb->p[1], cb))) <= t * t;
 }
 
+/* Apart, core points pa of A and pb of B as the answer, where their
+ * distance (an upper bound) and the support gap along their direction (a
+ * lower one) meet within the tolerances and it is no more than the
+ * answer's: its normal, distance and points, and contact c; 1 if taken. */
+static int take_pair(mk_contact *c, mk_answer *ans, mink_vec3 pa, mink_vec3 pb, double size,
+                     double eps, const mink_options *o, const mk_shape *A, const mk_shape *B)
+{
+	mink_vec3 w = v3_sub(pb, pa);
+	double len = v3_len_safe(w);
+	if (!(len > 0.0) || !isfinite(len))
+		return 0;
+	mink_vec3 m = v3_scale(w, 1.0 / len);
+	double d = len - (A->margin + B->margin);
+	double tol = value_tol(o, d, size, eps);
+	if (!(d > 0.0) || !(d - support_gap(A, B, m) <= tol) || !(d <= ans->distance + tol))
+		return 0;
+	ans->normal = m;
+	ans->distance = d;
+	ans->pa = v3_mad(pa, m, A->margin);
+	ans->pb = v3_mad(pb, m, -B->margin);
+	mk_share_difference(&ans->pa, &ans->pb, v3_scale(m, -d));
+	c->pa = ans->pa;
+	c->pb = ans->pb;
+	c->distance = d;
+	return 1;
+}
+
 /*
  * The contact of two edges that cross, seen along n (their plane points u
  * set): the points above the crossing.  Where the projections do not meet
@@ -1512,27 +1539,9 @@ static void edges_contact(mk_contact *c, mk_answer *ans, mink_vec3 n, const feat
 	 * distance are the answer, as a point beside a cap is (point_beside).
 	 * Carried from one edge along n, the other's point went 1e-6 beyond
 	 * the cylinder's end. */
-	if (ans->distance > 0.0 && A->smooth && B->smooth && v3_len2(v3_sub(ya, yb)) > t * t) {
-		mink_vec3 xa = lift(fa, pl, n, ua), xb = lift(fb, pl, n, ub);
-		mink_vec3 w = v3_sub(xb, xa);
-		double len = v3_len_safe(w);
-		if (len > 0.0 && isfinite(len)) {
-			mink_vec3 m = v3_scale(w, 1.0 / len);
-			double d = len - (A->margin + B->margin);
-			double tol = value_tol(o, d, size, eps);
-			if (d > 0.0 && d - support_gap(A, B, m) <= tol && d <= ans->distance + tol) {
-				ans->normal = m;
-				ans->distance = d;
-				ans->pa = v3_mad(xa, m, A->margin);
-				ans->pb = v3_mad(xb, m, -B->margin);
-				mk_share_difference(&ans->pa, &ans->pb, v3_scale(m, -d));
-				c->pa = ans->pa;
-				c->pb = ans->pb;
-				c->distance = d;
-				return;
-			}
-		}
-	}
+	if (ans->distance > 0.0 && A->smooth && B->smooth && v3_len2(v3_sub(ya, yb)) > t * t &&
+	    take_pair(c, ans, lift(fa, pl, n, ua), lift(fb, pl, n, ub), size, eps, o, A, B))
+		return;
 	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth)
 		place_contact(c, ans, n, lift(fa, pl, n, ua), A, B, 0);
 	else
@@ -1675,23 +1684,7 @@ static void point_beside(mk_contact *c, mk_answer *ans, mink_vec3 n, double t, f
 	if (!mk_keep_within(on_b ? A : B, on_b ? n : v3_neg(n), x, &y) ||
 	    !(v3_len2(v3_sub(y, x)) > t * t))
 		return;
-	mink_vec3 pa = on_b ? y : q, pb = on_b ? q : y, w = v3_sub(pb, pa);
-	double len = v3_len_safe(w);
-	if (!(len > 0.0) || !isfinite(len))
-		return;
-	mink_vec3 m = v3_scale(w, 1.0 / len);
-	double d = len - (A->margin + B->margin);
-	double tol = value_tol(o, d, size, eps);
-	if (!(d > 0.0) || !(d - support_gap(A, B, m) <= tol) || !(d <= ans->distance + tol))
-		return;
-	ans->normal = m;
-	ans->distance = d;
-	ans->pa = v3_mad(pa, m, A->margin);
-	ans->pb = v3_mad(pb, m, -B->margin);
-	mk_share_difference(&ans->pa, &ans->pb, v3_scale(m, -d));
-	c->pa = ans->pa;
-	c->pb = ans->pb;
-	c->distance = d;
+	take_pair(c, ans, on_b ? y : q, on_b ? q : y, size, eps, o, A, B);
 }
 
 int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,

@@ -3244,19 +3244,48 @@ static void test_box_through_disc(void **state)
  * the axis in the segment's plane; half of them the fuzz target's pair
  * but for the offset and the radius.  The depth is the least
  * over the circle of directions across the axis (R + c . n plus the
- * segment's reach along -n: a scan and a golden section in closed form)
- * and the two along it.  The fuzz target found the slices' bound (the
+ * segment's reach along -n: least_across_axis) and the two along it.  The fuzz target found the slices' bound (the
  * lower bound EPA asks when its room runs out) certifying a depth 0.2 too
  * great: the slices of a segment 1e-323 off its line were slivers whose
  * every edge the axis point, 0.2 beyond their end, was on the left of
  * (lib/slice.c, sigma).
  */
-static double sliver_reach(const mink_vec3 *p, int n, double c, double s)
+/*
+ * The least over the circle of directions n = (cos t, sin t) across a
+ * cylinder's axis of R plus the reach of the points (u, v) (across the
+ * axis, from it) along -n: a scan of 3600 and a ternary search about the
+ * best.  The depth of the points' hull across the axis of a cylinder of
+ * radius R that holds them.
+ */
+static double reach_across(const double (*uv)[2], int n, double t)
 {
-	double m = -INFINITY;
-	for (int i = 0; i < n; i++)
-		m = fmax(m, -(p[i].y * c + p[i].z * s));
-	return m;
+	double r = -INFINITY;
+	for (int k = 0; k < n; k++)
+		r = fmax(r, -(uv[k][0] * cos(t) + uv[k][1] * sin(t)));
+	return r;
+}
+
+static double least_across_axis(const double (*uv)[2], int n, double R)
+{
+	enum { SCAN = 3600 };
+	const double step = 6.283185307179586 / SCAN;
+	double best = INFINITY, best_t = 0.0;
+	for (int i = 0; i < SCAN; i++) {
+		double r = reach_across(uv, n, i * step);
+		if (r < best) {
+			best = r;
+			best_t = i * step;
+		}
+	}
+	double lo = best_t - step, hi = best_t + step;
+	for (int it = 0; it < 100; it++) {
+		double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+		if (reach_across(uv, n, m1) < reach_across(uv, n, m2))
+			hi = m2;
+		else
+			lo = m1;
+	}
+	return R + fmin(best, reach_across(uv, n, 0.5 * (lo + hi)));
 }
 
 static void test_sliver_in_cylinder(void **state)
@@ -3289,29 +3318,13 @@ static void test_sliver_in_cylinder(void **state)
 		/* a quarter turn about y, as the fuzz target wrote it */
 		const mink_quat quarter = {0.70710678118654757, 0, 0.70710678118654757, 0};
 		mink_pose3 pc = tu_pose3(x0, y0, z0, quarter);
-		/* across the axis: R + (y0, z0) . (c, s) + the reach along -n */
-		double want = INFINITY, best_t = 0.0;
-		enum { SCAN = 3600 };
-		for (int i = 0; i < SCAN; i++) {
-			double t = 6.283185307179586 * i / SCAN;
-			double d = R + y0 * cos(t) + z0 * sin(t) + sliver_reach(p, 3, cos(t), sin(t));
-			if (d < want) {
-				want = d;
-				best_t = t;
-			}
+		/* across the axis: the points (y, z) from the axis at (y0, z0) */
+		double uv[3][2];
+		for (int i = 0; i < 3; i++) {
+			uv[i][0] = p[i].y - y0;
+			uv[i][1] = p[i].z - z0;
 		}
-		double lo = best_t - 6.283185307179586 / SCAN, hi = best_t + 6.283185307179586 / SCAN;
-		for (int it = 0; it < 100; it++) {
-			double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-			double d1 = R + y0 * cos(m1) + z0 * sin(m1) + sliver_reach(p, 3, cos(m1), sin(m1));
-			double d2 = R + y0 * cos(m2) + z0 * sin(m2) + sliver_reach(p, 3, cos(m2), sin(m2));
-			if (d1 < d2)
-				hi = m2;
-			else
-				lo = m1;
-		}
-		double t = 0.5 * (lo + hi);
-		want = fmin(want, R + y0 * cos(t) + z0 * sin(t) + sliver_reach(p, 3, cos(t), sin(t)));
+		double want = least_across_axis((const double(*)[2])uv, 3, R);
 		/* along the axis, either way: R +- x0 plus the segment's reach
 		 * (its x from 0 to L) */
 		want = fmin(want, R + x0 + fmax(-L, 0.0));
@@ -3342,19 +3355,11 @@ static void test_sliver_in_cylinder(void **state)
  * margin or none, deep near the centre of a cylinder turned as the fuzz
  * target turned it.  The depth, in the cylinder's frame: the least over
  * the circle across its axis of r + c . n plus the triangle's reach along
- * -n (a scan and a golden section), and the two along the axis.  The
- * balls' bound took the triangle's origin for a point on it (every signed
+ * -n (least_across_axis), and the two along the axis.  The balls'
+ * bound took the triangle's origin for a point on it (every signed
  * area of the needle 0 or a rounding above) and certified a depth 6.2e-7
  * too great (fuzz; lib/shape.c, triangle_distance).
  */
-static double needle_reach(const mink_vec3 *p, double c, double s)
-{
-	double m = -INFINITY;
-	for (int i = 0; i < 3; i++)
-		m = fmax(m, -(p[i].x * c + p[i].y * s));
-	return m;
-}
-
 static void test_needle_triangle_in_cylinder(void **state)
 {
 	(void)state;
@@ -3384,26 +3389,12 @@ static void test_needle_triangle_in_cylinder(void **state)
 		mink_vec3 q[3];
 		for (int i = 0; i < 3; i++)
 			q[i] = tu_rotate_inv(turn, tu_add(p[i], tu_v3(o, o, o)));
-		double want = INFINITY, best_t = 0.0;
-		enum { SCAN = 3600 };
-		for (int i = 0; i < SCAN; i++) {
-			double t = 6.283185307179586 * i / SCAN;
-			double d = R + needle_reach(q, cos(t), sin(t));
-			if (d < want) {
-				want = d;
-				best_t = t;
-			}
+		double uv[3][2];
+		for (int i = 0; i < 3; i++) {
+			uv[i][0] = q[i].x;
+			uv[i][1] = q[i].y;
 		}
-		double lo = best_t - 6.283185307179586 / SCAN, hi = best_t + 6.283185307179586 / SCAN;
-		for (int it = 0; it < 100; it++) {
-			double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-			if (R + needle_reach(q, cos(m1), sin(m1)) < R + needle_reach(q, cos(m2), sin(m2)))
-				hi = m2;
-			else
-				lo = m1;
-		}
-		double t = 0.5 * (lo + hi);
-		want = fmin(want, R + needle_reach(q, cos(t), sin(t)));
+		double want = least_across_axis((const double(*)[2])uv, 3, R);
 		double up = -INFINITY, down = -INFINITY;
 		for (int i = 0; i < 3; i++) {
 			up = fmax(up, -q[i].z);
