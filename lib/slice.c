@@ -156,10 +156,11 @@ static double sigma(slicer *S, double s)
 	const double (*p)[2] = (const double (*)[2])S->p, o[2] = {0.0, 0.0};
 	const int *idx = S->idx;
 	/* A polygon with area (3 corners or more) can hold the origin. */
-	double out = hypot(p[idx[0]][0], p[idx[0]][1]), in = INFINITY;
+	double out = hypot(p[idx[0]][0], p[idx[0]][1]), in = INFINITY, scale = 0.0;
 	int inside = h >= 4;
 	for (int e = 0; e + 1 < h; e++) {
 		const double *a = p[idx[e]], *b = p[idx[e + 1]];
+		scale = fmax(scale, fmax(fabs(a[0]), fabs(a[1])));
 		out = fmin(out, v3_len(v3_segment_closest(v3(a[0], a[1], 0.0), v3(b[0], b[1], 0.0),
 		                                          v3(0.0, 0.0, 0.0))));
 		double len = hypot(b[0] - a[0], b[1] - a[1]);
@@ -175,9 +176,6 @@ static double sigma(slicer *S, double s)
 	 * 1e-323 off its line made a sliver whose every edge the origin,
 	 * 0.2 beyond its end, was on the left of: the bound came out 0.2 deep
 	 * of a cylinder 1e6 across, and certified a depth 0.2 too great). */
-	double scale = 0.0;
-	for (int e = 0; e + 1 < h; e++)
-		scale = fmax(scale, fmax(fabs(p[idx[e]][0]), fabs(p[idx[e]][1])));
 	if (inside && out <= in + 64.0 * DBL_EPSILON * scale)
 		return in;
 	return out == 0.0 ? 0.0 : -out;

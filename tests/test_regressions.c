@@ -33,6 +33,23 @@ static void both_orders(const mink_shape3 *a, const mink_pose3 *pa, const mink_s
 	mink_query3(b, pb, a, pa, NULL, &r[1]);
 }
 
+/* The two orders' answers res (from both_orders) to a scene 'want' deep:
+ * certified, and within tol of -want; the worst share of tol into *worst,
+ * the checks into *cases.  Each order is a case named by scene. */
+static void expect_depth(const mink_result res[2], const char *scene, double want, double tol,
+                         double *worst, int *cases)
+{
+	for (int order = 0; order < 2; order++) {
+		tu_case("%s, order %d", scene, order);
+		const mink_result *rr = &res[order];
+		*worst = fmax(*worst, fabs(rr->distance + want) / tol);
+		CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
+		      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
+		      rr->distance, -want, rr->distance + want);
+		(*cases)++;
+	}
+}
+
 /* The two orders' normals point opposite ways, within tol. */
 static void check_opposite(const mink_result r[2], double tol)
 {
@@ -3215,20 +3232,15 @@ static void test_box_through_disc(void **state)
 		double size = c + r + 2.0, tol = 1e-10 * size;
 		mink_result res[2];
 		both_orders(&C, &pc, &X, &pbx, res);
-		for (int order = 0; order < 2; order++) {
-			tu_case("%s %.17g %.17g %.17g turned %.17g about the axis of a cylinder r %.17g hh "
-			        "%.17g, off (%.17g, %.17g, %.17g); the axis %.3g off the side; turned "
-			        "(%.17g, %.17g, %.17g, %.17g), at (%.17g, %.17g, %.17g), order %d",
-			        k / 2 % 2 ? "hull of a box" : "box", a, b, c, psi, r, hh, ox, oy, oz,
-			        dev[k % 8], q.w, q.x, q.y, q.z, at.x, at.y, at.z, order);
-			const mink_result *rr = &res[order];
-			worst = fmax(worst, fabs(rr->distance + want) / tol);
-			CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
-			      "status %s, distance %.17g for %.17g (%.3g off): across the side %.17g, "
-			      "along the axis %.17g", mink_status_name(rr->status), rr->distance, -want,
-			      rr->distance + want, side, fmin(up, down));
-			cases++;
-		}
+		char scene[600];
+		snprintf(scene, sizeof scene,
+		         "%s %.17g %.17g %.17g turned %.17g about the axis of a cylinder r %.17g hh "
+		         "%.17g, off (%.17g, %.17g, %.17g); the axis %.3g off the side; turned "
+		         "(%.17g, %.17g, %.17g, %.17g), at (%.17g, %.17g, %.17g); across the side "
+		         "%.17g, along the axis %.17g",
+		         k / 2 % 2 ? "hull of a box" : "box", a, b, c, psi, r, hh, ox, oy, oz,
+		         dev[k % 8], q.w, q.x, q.y, q.z, at.x, at.y, at.z, side, fmin(up, down));
+		expect_depth(res, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a box through a disc", cases);
@@ -3332,18 +3344,12 @@ static void test_sliver_in_cylinder(void **state)
 		double size = 2.0 * R, tol = 1e-10 * size;
 		mink_result res[2];
 		both_orders(&C, &pc, &S, &ps, res);
-		for (int order = 0; order < 2; order++) {
-			tu_case("%s (%.17g, %.17g, %.17g) and the origin twice in a cylinder r = hh = %g at "
-			        "(%.17g, %.17g, %.17g), its axis along x, order %d",
-			        hull ? "hull" : "triangle", p[0].x, p[0].y, p[0].z, R, x0, y0, z0,
-			        order);
-			const mink_result *rr = &res[order];
-			worst = fmax(worst, fabs(rr->distance + want) / tol);
-			CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
-			      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
-			      rr->distance, -want, rr->distance + want);
-			cases++;
-		}
+		char scene[600];
+		snprintf(scene, sizeof scene,
+		         "%s (%.17g, %.17g, %.17g) and the origin twice in a cylinder r = hh = %g at "
+		         "(%.17g, %.17g, %.17g), its axis along x",
+		         hull ? "hull" : "triangle", p[0].x, p[0].y, p[0].z, R, x0, y0, z0);
+		expect_depth(res, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a sliver in a cylinder", cases);
@@ -3404,18 +3410,13 @@ static void test_needle_triangle_in_cylinder(void **state)
 		double size = 2.0 * R, tol = 1e-10 * size;
 		mink_result res[2];
 		both_orders(&C, &pc, &T, &pt, res);
-		for (int order = 0; order < 2; order++) {
-			tu_case("needle (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) "
-			        "margin %g at %.17g in a cylinder r = hh = %.17g, order %d",
-			        p[0].x, p[0].y, p[0].z, p[1].x, p[1].y, p[1].z, p[2].x, p[2].y, p[2].z,
-			        T.margin, o, R, order);
-			const mink_result *rr = &res[order];
-			worst = fmax(worst, fabs(rr->distance + want) / tol);
-			CHECK(rr->status == MINK_OK && fabs(rr->distance + want) <= tol,
-			      "status %s, distance %.17g for %.17g (%.3g off)", mink_status_name(rr->status),
-			      rr->distance, -want, rr->distance + want);
-			cases++;
-		}
+		char scene[600];
+		snprintf(scene, sizeof scene,
+		         "needle (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) "
+		         "margin %g at %.17g in a cylinder r = hh = %.17g",
+		         p[0].x, p[0].y, p[0].z, p[1].x, p[1].y, p[1].z, p[2].x, p[2].y, p[2].z,
+		         T.margin, o, R);
+		expect_depth(res, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a needle triangle in a cylinder", cases);
