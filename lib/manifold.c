@@ -1913,6 +1913,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			c[r.n - 1].pa = ans->pa;
 			c[r.n - 1].pb = ans->pb;
 			c[r.n - 1].distance = dist[r.n - 1] = ans->distance;
+			/* on both shapes: it falls short of neither top */
+			short_a[r.n - 1] = short_b[r.n - 1] = 0.0;
 		}
 	}
 	int pick[MINK_MAX_CONTACTS];
