@@ -761,6 +761,29 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 				upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
 		}
 	}
+	/* Still apart, a core in a cylinder or a cone: the least on the circle
+	 * of the side's normals, bounded from below by arcs, and the core's
+	 * clearances from the ends (a small ellipsoid deep in a cylinder near
+	 * its axis, where EPA's faces run out on a ring of nearly equal
+	 * minima). */
+	for (int side = 0; side < 2 && !(upper - lower <= slack) && dim == 3; side++) {
+		const mk_shape *S = side ? B : A, *O = side ? A : B;
+		mink_vec3 mc;
+		double dm, t = mk_circle_bound(S, O, 1e-3 * slack, 160, &mc, &dm);
+		if (!(t > -INFINITY))
+			continue;
+		t -= 4.0 * tol->eps; /* the coordinates' rounding in this frame */
+		/* (B's normals are -n) */
+		mink_vec3 w = side ? v3_neg(mc) : mc;
+		double lw = gap_along(A, B, w);
+		upper = fmin(upper, -t);
+		if (lw > lower) {
+			n = w;
+			lower = lw;
+			turned = 1;
+			upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
+		}
+	}
 	/* An ellipsoid's own inner distance about the points, where the
 	 * ball of its least radius was too small (a ball in an ellipsoid
 	 * 1e3 wide and 1e6 long, 0.5 off the long axis from the deepest

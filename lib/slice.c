@@ -1,6 +1,7 @@
 /*
  * slice.c - a lower bound on the depth of a polytope in a cylinder or a
- * cone, by slices along its axis.
+ * cone, by slices along its axis; and of any core deep in one, by the
+ * circle of its side's normals (mk_circle_bound, at the end).
  *
  * The cylinder C is a disk of radius r (across its axis e) swept along a
  * segment of half length h (along e).  For a polytope core P,
@@ -426,4 +427,205 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 	}
 	free(m);
 	return bound;
+}
+
+/* ---- any core in a cylinder or a cone: the circle of its side's normals ---- */
+
+/*
+ * The cylinder's or the cone's side normals form a circle,
+ *
+ *     m(phi) = kr (cos phi e1 + sin phi e2) + ks e,
+ *
+ * across the axis (kr 1, ks 0) or along the cone's slant (kr = 2h / l,
+ * ks = r / l, l its slant length), on which the smooth shape S's support is
+ * K = r (the cylinder) or ks h (the cone) past its centre c: the support
+ * distance there is D(phi) = K + h_O'(-m(phi)), O' the other core O less c.
+ *
+ * Off the circle, along the meridian of phi from m(phi) to the axis e (or
+ * to -e), m = a m(phi) + b e with a, b >= 0 and a + b >= 1, and S's support
+ * point is one (the top rim's or the apex, the bottom rim's), so its support
+ * is linear there: a K + b h.  Since h_O'(x + y) >= h_O'(x) - h_O'(-y),
+ *
+ *     D(m) >= a D(phi) + b (h - h_O'(e))      (and h_O'(-e) towards -e),
+ *
+ * and the depth is at least the least of D on the circle and the clearances
+ * h - h_O'(e), h - h_O'(-e) of O' from S's ends.
+ *
+ * D on the circle: every point p of O' gives D(phi) >= f_p(phi) =
+ * K - m(phi) . p, a sinusoid, equal to D where p is the support.  Between
+ * two sampled normals the greater of their support points' sinusoids bounds
+ * D from below, least at an end, where they cross, or at one's own least;
+ * the arc of least bound is split there, as EPA splits its closest face.
+ * Exact at a polytope's kinks and quadratic in the arcs on curves, so it
+ * closes where EPA's faces cannot: O deep in S near its axis, where the
+ * circle is a ring of nearly equal minima.
+ */
+#define ARC_MAX 192
+
+typedef struct arc_ring {
+	double kr, ks, K;
+	mink_vec3 e1, e2, e, c;
+	double phi[ARC_MAX], px[ARC_MAX], py[ARC_MAX], pz[ARC_MAX], d[ARC_MAX];
+	double lb[ARC_MAX], split[ARC_MAX]; /* arc i: from i to i + 1 */
+	int n;
+} arc_ring;
+
+static double ring_f(const arc_ring *R, int i, double phi)
+{
+	return R->K - R->kr * (cos(phi) * R->px[i] + sin(phi) * R->py[i]) - R->ks * R->pz[i];
+}
+
+static mink_vec3 ring_normal(const arc_ring *R, double phi)
+{
+	return v3_add(v3_add(v3_scale(R->e1, R->kr * cos(phi)), v3_scale(R->e2, R->kr * sin(phi))),
+	              v3_scale(R->e, R->ks));
+}
+
+/* O's support along -m(phi), into sample i (its phi, its point in S's
+ * frame, D there). */
+static void ring_sample(arc_ring *R, const mk_shape *O, int i, double phi)
+{
+	mink_vec3 m = ring_normal(R, phi);
+	mink_vec3 p = v3_sub(mk_support(O, v3_neg(m)), R->c);
+	R->phi[i] = phi;
+	R->px[i] = v3_dot(p, R->e1);
+	R->py[i] = v3_dot(p, R->e2);
+	R->pz[i] = v3_dot(p, R->e);
+	R->d[i] = ring_f(R, i, phi);
+}
+
+/* The least over [a, b] of the greater of samples i's and j's sinusoids,
+ * and where. */
+static void arc_bound(arc_ring *R, int k, int i, int j, double a, double b)
+{
+	double cand[8];
+	int nc = 0;
+	cand[nc++] = a;
+	cand[nc++] = b;
+	/* where they cross: A cos + B sin = C */
+	double A = R->kr * (R->px[i] - R->px[j]), B = R->kr * (R->py[i] - R->py[j]);
+	double C = -R->ks * (R->pz[i] - R->pz[j]), len = hypot(A, B);
+	if (len > 0.0 && fabs(C) <= len) {
+		double at = atan2(B, A), dt = acos(C / len);
+		cand[nc++] = at + dt;
+		cand[nc++] = at - dt;
+	}
+	/* each one's least: along its point across the axis */
+	cand[nc++] = atan2(R->py[i], R->px[i]);
+	cand[nc++] = atan2(R->py[j], R->px[j]);
+	double best = INFINITY, where = 0.5 * (a + b);
+	for (int q = 0; q < nc; q++) {
+		double x = cand[q];
+		/* into [a, b], where it lies */
+		x = a + remainder(x - a - 3.141592653589793, 6.283185307179586) + 3.141592653589793;
+		if (q >= 2 && !(x >= a && x <= b))
+			continue;
+		if (q < 2)
+			x = cand[q];
+		double g = fmax(ring_f(R, i, x), ring_f(R, j, x));
+		if (g < best) {
+			best = g;
+			where = x;
+		}
+	}
+	R->lb[k] = best;
+	/* split strictly inside: the middle where the least is at an end */
+	double w = b - a;
+	if (!(where > a + 1e-3 * w && where < b - 1e-3 * w))
+		where = 0.5 * (a + b);
+	R->split[k] = where;
+}
+
+double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
+                       mink_vec3 *m_best, double *d_best)
+{
+	*d_best = INFINITY;
+	if (S->type != CORE_CYLINDER && S->type != CORE_CONE)
+		return -INFINITY;
+	arc_ring ring, *R = &ring; /* about 12 KB */
+	double r = S->radius * S->scale, h = S->half_height * S->scale;
+	R->e1 = v3(1, 0, 0);
+	R->e2 = v3(0, 1, 0);
+	R->e = v3(0, 0, 1);
+	R->c = v3(0, 0, 0);
+	if (!S->identity) {
+		R->e1 = v3(S->rot.m[0][0], S->rot.m[1][0], S->rot.m[2][0]);
+		R->e2 = v3(S->rot.m[0][1], S->rot.m[1][1], S->rot.m[2][1]);
+		R->e = v3(S->rot.m[0][2], S->rot.m[1][2], S->rot.m[2][2]);
+		R->c = S->pos;
+	}
+	if (S->type == CORE_CONE) {
+		double l = hypot(r, 2.0 * h);
+		if (!(l > 0.0))
+			return -INFINITY;
+		R->kr = 2.0 * h / l;
+		R->ks = r / l;
+		R->K = R->ks * h;
+	} else {
+		R->kr = 1.0;
+		R->ks = 0.0;
+		R->K = r;
+	}
+	/* O's clearances from S's ends */
+	double top = h - v3_dot(v3_sub(mk_support(O, R->e), R->c), R->e);
+	double bottom = h + v3_dot(v3_sub(mk_support(O, v3_neg(R->e)), R->c), R->e);
+	double ends = fmin(top, bottom);
+	if (!(ends > 0.0))
+		return -INFINITY;
+	enum { START = 16 };
+	R->n = START;
+	for (int i = 0; i < START; i++)
+		ring_sample(R, O, i, i * (6.283185307179586 / START));
+	double scale = fabs(R->K) + fabs(h);
+	for (int i = 0; i < START; i++)
+		scale = fmax(scale, fabs(R->px[i]) + fabs(R->py[i]) + fabs(R->pz[i]) + fabs(R->K));
+	for (int i = 0; i < START; i++) {
+		int j = (i + 1) % START;
+		arc_bound(R, i, i, j, R->phi[i], i + 1 < START ? R->phi[j] : 6.283185307179586);
+	}
+	int best = 0;
+	for (int i = 1; i < R->n; i++)
+		if (R->d[i] < R->d[best])
+			best = i;
+	double lower = -INFINITY;
+	for (int used = 0;; used++) {
+		int worst = 0;
+		for (int i = 1; i < R->n; i++)
+			if (R->lb[i] < R->lb[worst])
+				worst = i;
+		/* each sinusoid rounds by a few ulps of the coordinates */
+		lower = R->lb[worst] - 16.0 * DBL_EPSILON * scale;
+		if (R->d[best] - lower <= goal || used >= budget || R->n >= ARC_MAX)
+			break;
+		/* split arc worst at its least: the samples after it move up */
+		double a = R->phi[worst];
+		double b = worst + 1 < R->n ? R->phi[worst + 1] : 6.283185307179586;
+		if (!(b - a > 1e-14))
+			break;
+		double at = R->split[worst];
+		int k = worst + 1;
+		for (int i = R->n; i > k; i--) {
+			R->phi[i] = R->phi[i - 1];
+			R->px[i] = R->px[i - 1];
+			R->py[i] = R->py[i - 1];
+			R->pz[i] = R->pz[i - 1];
+			R->d[i] = R->d[i - 1];
+			R->lb[i] = R->lb[i - 1];
+			R->split[i] = R->split[i - 1];
+		}
+		R->n++;
+		ring_sample(R, O, k, at);
+		scale = fmax(scale, fabs(R->px[k]) + fabs(R->py[k]) + fabs(R->pz[k]) + fabs(R->K));
+		int next = k + 1 < R->n ? k + 1 : 0;
+		arc_bound(R, worst, worst, k, a, at);
+		arc_bound(R, k, k, next, at, b);
+		if (best >= k)
+			best++;
+		if (R->d[k] < R->d[best])
+			best = k;
+	}
+	*m_best = ring_normal(R, R->phi[best]);
+	*d_best = R->d[best];
+	/* (a + b >= 1 passes the lesser on only where both are positive) */
+	return lower > 0.0 ? fmin(lower, ends - 16.0 * DBL_EPSILON * scale) : -INFINITY;
 }

@@ -1047,7 +1047,7 @@ static void bad(int k, const char *fmt, ...)
 	va_end(ap);
 	check_fail[k]++;
 	case_bad++;
-	if (quiet)
+	if (quiet && k != K_STACK)
 		return;
 	if (!check_first[k][0])
 		snprintf(check_first[k], sizeof check_first[k], "%s: %s", label, msg);
@@ -3338,6 +3338,7 @@ static void test_stack(void **state)
 	report_reset();
 	tu_begin();
 	painted = 1;
+	quiet = 1; /* the other checks are the sweeps' own, above */
 	double keep = sweep_scale;
 	sweep_scale = 0.125;
 	sweep_specks();
@@ -3346,8 +3347,13 @@ static void test_stack(void **state)
 	sweep_palette(2);
 	sweep_palette(3);
 	sweep_scale = keep;
+	quiet = 0;
 	painted = 0;
-	report("the same bytes over any stack");
+	long queries = 0;
+	for (int i = 0; i < nfams; i++)
+		queries += fams[i].queries;
+	printf("  %ld queries, each asked again over three painted stacks: %ld differ\n", queries,
+	       check_fail[K_STACK]);
 	CHECK(check_fail[K_STACK] == 0, "%ld results differ over a painted stack",
 	      check_fail[K_STACK]);
 	tu_end("the same bytes over any stack", 0);

@@ -3539,11 +3539,12 @@ static void test_box_in_cone(void **state)
 	}
 	printf("  worst: distance %.3g of its tolerance; %d flagged, the worst of them %.3g of the "
 	       "size off\n", worst, flagged, off_flagged);
-	/* Known: flagged approximate where no bound certifies the least on the
-	 * slant's circle, 7 right and 4 off by 3e-10 and 2.3e-9 of the size
-	 * (234 checks failed before the circle was tried, flagged and up to
-	 * 0.11 too deep). */
-	CHECK(flagged <= 11, "%d of %d answers flagged, 11 known", flagged, cases);
+	/* None flagged: 11 were flagged approximate, 7 right and 4 off by 3e-10
+	 * and 2.3e-9 of the size, until the circle's arcs and the box's
+	 * clearances from the apex and the base bounded the depth from below
+	 * (lib/slice.c, mk_circle_bound); 234 checks failed before the circle
+	 * was tried, flagged and up to 0.11 too deep. */
+	CHECK(flagged == 0, "%d of %d answers flagged", flagged, cases);
 	tu_end("a box in a cone", cases);
 }
 
