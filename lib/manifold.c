@@ -1268,6 +1268,147 @@ static int is_polytope(const mk_shape *s)
 	return s->type != CORE_CYLINDER && s->type != CORE_CONE && s->type != CORE_ELLIPSOID;
 }
 
+/* The nearest of shortlist l's pairs as the answer apart, where the
+ * support gap along its direction (or along the simplex's own plane's)
+ * meets its length within the tolerance: 1 with n, core, pa, pb set. */
+static int certify_pairs(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                         const shortlist *l, mink_vec3 *n, double *core, mink_vec3 *pa,
+                         mink_vec3 *pb)
+{
+	double up = INFINITY, lo = -INFINITY;
+	mink_vec3 best_n = *n, best_a = *pa;
+	for (int i = 0; i < l->n; i++) {
+		mink_vec3 qa, qb;
+		mk_simplex_points(&l->s[i], &qa, &qb);
+		mink_vec3 d = v3_sub(qb, qa);
+		double len = v3_len_safe(d);
+		if (!(len > 0.0) || !isfinite(len))
+			continue;
+		if (i > 0 && len > up + mk_slack(tol, up - tol->margins))
+			break;
+		up = fmin(up, len);
+		mink_vec3 u = v3_scale(d, 1.0 / len);
+		double g = core_gap(A, B, u);
+		if (g > lo) {
+			lo = g;
+			best_n = u;
+			best_a = qa;
+		}
+		/* The direction of the pair's points carries the rounding
+		 * of their weights times the corners: on a face 1e6 long it
+		 * turns by 4e-10 and moves the support at the far corner by
+		 * 4e-4, and a weight of 1e-23 on an edge is lost on a
+		 * corner at 0.25, with the tilt it makes.  Made of the
+		 * corners themselves: a segment's part of its nearer corner
+		 * across it (the triple product, as GJK's), a triangle's
+		 * plane. */
+		mink_vec3 m = v3(0, 0, 0);
+		if (l->s[i].n == 2) {
+			mink_vec3 w0 = l->s[i].v[0].w, w1 = l->s[i].v[1].w, e = v3_sub(w1, w0);
+			mink_vec3 near = v3_len2(w0) <= v3_len2(w1) ? w0 : w1;
+			m = v3_cross(e, v3_cross(near, e));
+		} else if (l->s[i].n == 3) {
+			mink_vec3 w0 = l->s[i].v[0].w;
+			m = v3_cross(v3_sub(l->s[i].v[1].w, w0), v3_sub(l->s[i].v[2].w, w0));
+		}
+		m = v3_normalize_or(m, v3(0, 0, 0));
+		if (v3_len2(m) > 0.0) {
+			if (v3_dot(m, d) < 0.0)
+				m = v3_neg(m);
+			double gm = core_gap(A, B, m);
+			if (gm > lo) {
+				lo = gm;
+				best_n = m;
+				best_a = qa;
+			}
+		}
+	}
+	if (up <= *core + tol->eps && up - lo <= mk_slack(tol, up - tol->margins)) {
+		*n = best_n;
+		*core = up;
+		*pa = best_a;
+		*pb = v3_mad(best_a, best_n, up);
+		return 1;
+	}
+	return 0;
+}
+
+/* A pass over raw_pairs' simplices: the least length first, then, of the
+ * pairs within the slack of it, the direction of greatest support gap. */
+typedef struct raw_pass {
+	const mk_shape *A, *B;
+	const mk_tol *tol;
+	int second;
+	double up, lo;
+	mink_vec3 n, pa;
+} raw_pass;
+
+static void raw_try(raw_pass *rp, mk_simplex s)
+{
+	mink_vec3 d = v3_neg(mk_simplex_closest(&s));
+	double len = v3_len_safe(d);
+	if (!(len > 0.0) || !isfinite(len))
+		return;
+	if (!rp->second) {
+		rp->up = fmin(rp->up, len);
+		return;
+	}
+	if (len > rp->up + mk_slack(rp->tol, rp->up - rp->tol->margins))
+		return;
+	mink_vec3 qa, qb;
+	mk_simplex_points(&s, &qa, &qb);
+	/* along the pair, and along the simplex's own plane (made of its
+	 * corners, without the weights' rounding) */
+	mink_vec3 u[2] = {v3_scale(d, 1.0 / len), v3(0, 0, 0)};
+	if (s.n == 3) {
+		mink_vec3 w0 = s.v[0].w;
+		u[1] = v3_normalize_or(v3_cross(v3_sub(s.v[1].w, w0), v3_sub(s.v[2].w, w0)),
+		                       v3(0, 0, 0));
+		if (v3_dot(u[1], d) < 0.0)
+			u[1] = v3_neg(u[1]);
+	}
+	for (int k = 0; k < 2; k++) {
+		if (!(v3_len2(u[k]) > 0.0))
+			continue;
+		double g = core_gap(rp->A, rp->B, u[k]);
+		if (g > rp->lo) {
+			rp->lo = g;
+			rp->n = u[k];
+			rp->pa = qa;
+		}
+	}
+}
+
+/* Every triangle, edge and point of a few points of each feature against
+ * the other's whose dimensions add up to at most two (where their hulls'
+ * nearest pair lies). */
+static void raw_pairs(const feature *fa, const feature *fb, raw_pass *rp)
+{
+	int na = fa->n, nb = fb->n;
+	for (int i = 0; i < na; i++)
+		for (int q = 0; q < nb; q++) {
+			mk_vertex w = cso(fa, i, fb, q);
+			raw_try(rp, (mk_simplex){.v = {w}, .n = 1});
+			for (int j = i + 1; j < na; j++) {
+				mk_vertex x = cso(fa, j, fb, q);
+				raw_try(rp, (mk_simplex){.v = {w, x}, .n = 2});
+				for (int k = j + 1; k < na; k++)
+					raw_try(rp, (mk_simplex){.v = {w, x, cso(fa, k, fb, q)}, .n = 3});
+				for (int r = q + 1; r < nb; r++) {
+					mk_vertex y = cso(fa, j, fb, r);
+					raw_try(rp, (mk_simplex){.v = {w, x, y}, .n = 3});
+					raw_try(rp, (mk_simplex){.v = {w, cso(fa, i, fb, r), y}, .n = 3});
+				}
+			}
+			for (int r = q + 1; r < nb; r++) {
+				mk_vertex x = cso(fa, i, fb, r);
+				raw_try(rp, (mk_simplex){.v = {w, x}, .n = 2});
+				for (int u = r + 1; u < nb; u++)
+					raw_try(rp, (mk_simplex){.v = {w, x, cso(fa, i, fb, u)}, .n = 3});
+			}
+		}
+}
+
 int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                     mink_vec3 *n, double *core, mink_vec3 *pa, mink_vec3 *pb)
 {
@@ -1299,63 +1440,38 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 		 * the one whose direction has the greatest support gap gives the
 		 * normal.
 		 */
-		double up = INFINITY, lo = -INFINITY;
-		mink_vec3 best_n = *n, best_a = *pa;
-		for (int i = 0; i < l.n; i++) {
-			mink_vec3 qa, qb;
-			mk_simplex_points(&l.s[i], &qa, &qb);
-			mink_vec3 d = v3_sub(qb, qa);
-			double len = v3_len_safe(d);
-			if (!(len > 0.0) || !isfinite(len))
-				continue;
-			if (i > 0 && len > up + mk_slack(tol, up - tol->margins))
-				break;
-			up = fmin(up, len);
-			mink_vec3 u = v3_scale(d, 1.0 / len);
-			double g = core_gap(A, B, u);
-			if (g > lo) {
-				lo = g;
-				best_n = u;
-				best_a = qa;
-			}
-			/* The direction of the pair's points carries the rounding
-			 * of their weights times the corners: on a face 1e6 long it
-			 * turns by 4e-10 and moves the support at the far corner by
-			 * 4e-4, and a weight of 1e-23 on an edge is lost on a
-			 * corner at 0.25, with the tilt it makes.  Made of the
-			 * corners themselves: a segment's part of its nearer corner
-			 * across it (the triple product, as GJK's), a triangle's
-			 * plane. */
-			mink_vec3 m = v3(0, 0, 0);
-			if (l.s[i].n == 2) {
-				mink_vec3 w0 = l.s[i].v[0].w, w1 = l.s[i].v[1].w, e = v3_sub(w1, w0);
-				mink_vec3 near = v3_len2(w0) <= v3_len2(w1) ? w0 : w1;
-				m = v3_cross(e, v3_cross(near, e));
-			} else if (l.s[i].n == 3) {
-				mink_vec3 w0 = l.s[i].v[0].w;
-				m = v3_cross(v3_sub(l.s[i].v[1].w, w0), v3_sub(l.s[i].v[2].w, w0));
-			}
-			m = v3_normalize_or(m, v3(0, 0, 0));
-			if (v3_len2(m) > 0.0) {
-				if (v3_dot(m, d) < 0.0)
-					m = v3_neg(m);
-				double gm = core_gap(A, B, m);
-				if (gm > lo) {
-					lo = gm;
-					best_n = m;
-					best_a = qa;
-				}
-			}
-		}
-		if (up <= *core + tol->eps && up - lo <= mk_slack(tol, up - tol->margins)) {
-			*n = best_n;
-			*core = up;
-			*pa = best_a;
-			*pb = v3_mad(best_a, best_n, up);
+		if (certify_pairs(A, B, tol, &l, n, core, pa, pb))
 			return 1;
-		}
 	}
-	return 0;
+	/* The gap sees the normal's angle only to second order, and a
+	 * feature's far corners drop along n by its first power times their
+	 * reach: last, the points within that angle times the size, as they
+	 * are (projected, a polygon keeps only its outline, and a corner
+	 * standing above the others inside it was lost).  GJK's turned normal
+	 * 8.7e-7 rad off over a hull's bottom sloped by 1e-9, whose far
+	 * corners 0.7 away fell 6e-7 below the near one, the gap 1.9e-13
+	 * short: the contact on a ball of radius 0 0.5 below was carried
+	 * 4.3e-7 off it (fuzz). */
+	double t = 4.0 * sqrt(2.0 * width / *core) * tol->size + 4.0 * tol->eps;
+	if (!(t > 4.0 * width * 256.0 + 4.0 * tol->eps) || !(t < 1e-3 * tol->size))
+		return 0;
+	feature fa, fb;
+	fa.nearest = fb.nearest = 1;
+	support_feature(A, dim, *n, t, &fa);
+	support_feature(B, dim, v3_neg(*n), t, &fb);
+	if (fa.n > 8 || fb.n > 8)
+		return 0;
+	raw_pass rp = {A, B, tol, 0, INFINITY, -INFINITY, *n, *pa};
+	raw_pairs(&fa, &fb, &rp);
+	rp.second = 1;
+	raw_pairs(&fa, &fb, &rp);
+	if (!(rp.up <= *core + tol->eps && rp.up - rp.lo <= mk_slack(tol, rp.up - tol->margins)))
+		return 0;
+	*n = rp.n;
+	*core = rp.up;
+	*pa = rp.pa;
+	*pb = v3_mad(rp.pa, rp.n, rp.up);
+	return 1;
 }
 
 /* ---- the patch ---- */

@@ -3356,6 +3356,55 @@ static void test_sliver_in_cylinder(void **state)
 }
 
 /*
+ * A ball of radius 0 0.5 below a hull whose bottom is nearly flat: a
+ * corner 1e-9 above corners 0.7 to 3.6 away level to within 1e-6 (fuzz).
+ * GJK's distance is right, but only confirmed along another direction,
+ * whose angle the gap sees to second order: the normal came out 8.7e-7
+ * rad off and the ball's contact was carried 4.3e-7 off its centre.  The
+ * features within that angle times the size, the corner standing above
+ * the others inside their outline (lost when projected), now give the
+ * nearest pair (lib/manifold.c, mk_polish_apart).  Oracle: the nearest
+ * point of every triangle, edge and corner of the hull's points
+ * (tests/oracle.c); the distance, the ball's contact at its centre, the
+ * hull's on its surface, and the normal along them; both orders.
+ */
+static void test_point_under_flat_bottom(void **state)
+{
+	(void)state;
+	tu_begin();
+	const mink_vec3 pts[8] = {{1, 1.5, 0.70710678118140269}, {0, 3, 0},
+	                          {-0.29999999999999999, 0.70710678118654757, 0},
+	                          {0, 0, 1.0000000000000001e-09}, {3, 3, 3},
+	                          {0.5, -2, 9.9999999999999995e-07},
+	                          {9.9999999999999998e-13, -9.9999999999437249e-13, 2},
+	                          {-9.9999999999999998e-13, 0.75, 0}};
+	mink_pose3 pa = tu_pose3(0, 5.0394695875807148e-322, 0.5, tu_quat_identity());
+	mink_pose3 pb = tu_pose3(0, 0, 0, tu_quat_identity());
+	mink_shape3 A = tu_hull(pts, 8), B = tu_sphere(0.0);
+	mink_vec3 b_local = tu_v3(0, -5.0394695875807148e-322, -0.5);
+	oracle_dist od;
+	oracle_dist3(pts, 8, &b_local, 1, &od);
+	mink_result res[2];
+	both_orders(&A, &pa, &B, &pb, res);
+	for (int order = 0; order < 2; order++) {
+		tu_case("a ball of radius 0 under a hull's flat bottom, order %d", order);
+		const mink_result *r = &res[order];
+		mink_vec3 n = order ? tu_neg(r->normal) : r->normal;
+		mink_vec3 ca = order ? r->point_b : r->point_a, cb = order ? r->point_a : r->point_b;
+		double out_a = oracle_outside_hull3(pts, 8, tu_sub(ca, pa.position));
+		/* along the pair: the normal's angle to the contacts' difference */
+		double across = tu_norm(tu_sub(tu_scale(n, od.distance), tu_sub(cb, ca)));
+		CHECK(r->status == MINK_OK && fabs(r->distance - od.distance) <= 1e-15,
+		      "status %s, distance %.17g for %.17g", mink_status_name(r->status), r->distance,
+		      od.distance);
+		CHECK(tu_norm(cb) <= 1e-12 && fabs(out_a) <= 1e-12 && across <= 1e-12,
+		      "the ball's contact %.3g off its centre, the hull's %.3g off its surface, the "
+		      "normal times the distance %.3g off their difference", tu_norm(cb), out_a, across);
+	}
+	tu_end("a ball of radius 0 under a hull's flat bottom", 2);
+}
+
+/*
  * A needle triangle (two corners 1e-13 to 1e-9 apart, the third near its
  * own origin, which lies on the needle's line just beyond its end), with a
  * margin or none, deep near the centre of a cylinder turned as the fuzz
@@ -4557,6 +4606,7 @@ int main(void)
 		cmocka_unit_test(test_box_in_cone),
 		cmocka_unit_test(test_sliver_in_cylinder),
 		cmocka_unit_test(test_needle_triangle_in_cylinder),
+		cmocka_unit_test(test_point_under_flat_bottom),
 		cmocka_unit_test(test_corner_in_rim),
 		cmocka_unit_test(test_segment_ellipsoids_crossing),
 		cmocka_unit_test(test_needle_over_disc),
