@@ -794,9 +794,9 @@ static double dense_circle_min(const pair3 *q, mink_vec3 u, double th, mink_vec3
  * across, 1e-12 to 1e-3 of the radius from its axis: the least support
  * distance lies on the circle of the side's normals (across the axis, or
  * along the cone's slant), nearly the same all round it, where EPA's faces
- * run out.  Of 400 such answers 108 were flagged approximate (3 of them
- * 1e-8 of the size too deep) before the circle's own bound (lib/slice.c,
- * mk_circle_bound).  Oracle: the least of the searches over the sphere and
+ * run out.  Of these 400 answers 76 were flagged approximate (the worst
+ * 5.1e-10 of the size too deep) before the circle's own bound
+ * (lib/slice.c, mk_circle_bound).  Oracle: the least of the searches over the sphere and
  * about the axis, of a dense search of that circle, and of F along the
  * axis; every answer certified and exact; both orders.
  */
