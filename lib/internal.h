@@ -200,11 +200,10 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);
 /* A lower bound on the depth of core O in the cylinder or cone core S, by
  * the circle of S's side normals and O's clearances from S's ends, refined
  * until it comes within goal of the least support distance found on the
- * circle or budget supports are taken: that least into *d_best, at S's
- * normal *m_best; -INFINITY where S is neither or O passes an end
- * (lib/slice.c). */
+ * circle or budget supports are taken; S's normal of that least into
+ * *m_best; -INFINITY where S is neither or O passes an end (lib/slice.c). */
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
-                       mink_vec3 *m_best, double *d_best);
+                       mink_vec3 *m_best);
 
 /* A lower bound on the depth of the cores of A and B where one is a body
  * of revolution and the other's point given (pa of A, pb of B: their

@@ -769,7 +769,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	for (int side = 0; side < 2 && !(upper - lower <= slack) && dim == 3; side++) {
 		const mk_shape *S = side ? B : A, *O = side ? A : B;
 		mink_vec3 mc;
-		double dm, t = mk_circle_bound(S, O, 1e-3 * slack, 160, &mc, &dm);
+		double t = mk_circle_bound(S, O, 1e-3 * slack, 160, &mc);
 		if (!(t > -INFINITY))
 			continue;
 		t -= 4.0 * tol->eps; /* the coordinates' rounding in this frame */

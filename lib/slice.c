@@ -537,9 +537,8 @@ static void arc_bound(arc_ring *R, int k, int i, int j, double a, double b)
 }
 
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
-                       mink_vec3 *m_best, double *d_best)
+                       mink_vec3 *m_best)
 {
-	*d_best = INFINITY;
 	if (S->type != CORE_CYLINDER && S->type != CORE_CONE)
 		return -INFINITY;
 	arc_ring ring, *R = &ring; /* about 12 KB */
@@ -625,7 +624,6 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 			best = k;
 	}
 	*m_best = ring_normal(R, R->phi[best]);
-	*d_best = R->d[best];
 	/* (a + b >= 1 passes the lesser on only where both are positive) */
 	return lower > 0.0 ? fmin(lower, ends - 16.0 * DBL_EPSILON * scale) : -INFINITY;
 }
