@@ -536,6 +536,113 @@ static void arc_bound(arc_ring *R, int k, int i, int j, double a, double b)
 	R->split[k] = where;
 }
 
+/* Where arc i ends: the next sample's phi, or a full turn for the last. */
+static double ring_end(const arc_ring *R, int i)
+{
+	return i + 1 < R->n ? R->phi[i + 1] : 6.283185307179586;
+}
+
+/* Arc i split at phi: a sample inserted after i (those after it move up),
+ * both arcs' bounds made again, the coordinates' scale kept; the new
+ * sample's index. */
+static int ring_split(arc_ring *R, const mk_shape *O, int i, double phi, double *scale)
+{
+	double a = R->phi[i], b = ring_end(R, i);
+	int k = i + 1;
+	for (int q = R->n; q > k; q--) {
+		R->phi[q] = R->phi[q - 1];
+		R->px[q] = R->px[q - 1];
+		R->py[q] = R->py[q - 1];
+		R->pz[q] = R->pz[q - 1];
+		R->d[q] = R->d[q - 1];
+		R->lb[q] = R->lb[q - 1];
+		R->split[q] = R->split[q - 1];
+	}
+	R->n++;
+	ring_sample(R, O, k, phi);
+	*scale = fmax(*scale, fabs(R->px[k]) + fabs(R->py[k]) + fabs(R->pz[k]) + fabs(R->K));
+	arc_bound(R, i, i, k, a, phi);
+	arc_bound(R, k, k, k + 1 < R->n ? k + 1 : 0, phi, b);
+	return k;
+}
+
+/* The least over phi in [a, b] of K - m(phi) . p: K - ks pz less kr times
+ * the greatest of p's part across the axis along the arc's directions. */
+static double ring_arc_least(const arc_ring *R, double px, double py, double pz, double a,
+                             double b)
+{
+	double far = fmax(cos(a) * px + sin(a) * py, cos(b) * px + sin(b) * py);
+	double at = atan2(py, px);
+	at = a + remainder(at - a - 3.141592653589793, 6.283185307179586) + 3.141592653589793;
+	if (at >= a && at <= b)
+		far = fmax(far, hypot(px, py));
+	return R->K - R->ks * pz - R->kr * far;
+}
+
+/*
+ * The patches off the circle, between arc [a, b] and the axis (sense +1,
+ * towards e) or -e (sense -1): along each meridian the smooth shape's
+ * support point x is one (a rim's, or the apex), and for every point p of
+ * O', D(m) >= m . (x - p).  With m = (sin(th - s) m(phi) + sin s (+-e)) /
+ * sin th, th the angle from m(phi) to +-e, that is at least A_p cos s +
+ * C_p sin s, A_p the least over the arc of K - m(phi) . p (>= 0 or not),
+ * B_p = h -+ p_z, C_p = (B_p - A_p cos th) / sin th.  The least over s of
+ * the greatest over p, at an end, where two cross, or at one's own least.
+ * Where the side and an end are about as deep, the clearance (the core's
+ * far end, not its point nearest that end) fell short by the core's
+ * height; these do not.
+ */
+static double patch_bound(const arc_ring *R, const double (*p)[3], int np, double h, double a,
+                          double b, int sense)
+{
+	double cth = sense * R->ks, sth = R->kr, th = atan2(sth, cth);
+	double A[4], C[4];
+	for (int i = 0; i < np; i++) {
+		A[i] = ring_arc_least(R, p[i][0], p[i][1], p[i][2], a, b);
+		C[i] = (h - sense * p[i][2] - A[i] * cth) / sth;
+	}
+	double cand[2 + 12 + 4];
+	int nc = 0;
+	cand[nc++] = 0.0;
+	cand[nc++] = th;
+	for (int i = 0; i < np; i++) {
+		for (int j = i + 1; j < np; j++) {
+			/* (A_i - A_j) cos s + (C_i - C_j) sin s = 0 */
+			double s0 = atan2(-(A[i] - A[j]), C[i] - C[j]);
+			cand[nc++] = s0;
+			cand[nc++] = s0 + 3.141592653589793;
+		}
+		cand[nc++] = atan2(C[i], A[i]) + 3.141592653589793;
+	}
+	double least = INFINITY;
+	for (int c = 0; c < nc; c++) {
+		double s = cand[c];
+		if (c >= 2) {
+			s = remainder(s, 6.283185307179586);
+			if (s < 0.0)
+				s += 6.283185307179586;
+			if (!(s >= 0.0 && s <= th))
+				continue;
+		}
+		double g = -INFINITY;
+		for (int i = 0; i < np; i++)
+			g = fmax(g, A[i] * cos(s) + C[i] * sin(s));
+		least = fmin(least, g);
+	}
+	return least;
+}
+
+/* Both patches of arc i, with O's points nearest each end (pe). */
+static double arc_patches(const arc_ring *R, int i, const double (*pe)[3], double h)
+{
+	int j = i + 1 < R->n ? i + 1 : 0;
+	double a = R->phi[i], b = ring_end(R, i);
+	double p[4][3] = {{R->px[i], R->py[i], R->pz[i]}, {R->px[j], R->py[j], R->pz[j]},
+	                  {pe[0][0], pe[0][1], pe[0][2]}, {pe[1][0], pe[1][1], pe[1][2]}};
+	return fmin(patch_bound(R, (const double (*)[3])p, 4, h, a, b, 1),
+	            patch_bound(R, (const double (*)[3])p, 4, h, a, b, -1));
+}
+
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
                        mink_vec3 *m_best)
 {
@@ -597,27 +704,9 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 		if (R->d[best] - lower <= goal || used >= budget || R->n >= ARC_MAX)
 			break;
 		/* split arc worst at its least: the samples after it move up */
-		double a = R->phi[worst];
-		double b = worst + 1 < R->n ? R->phi[worst + 1] : 6.283185307179586;
-		if (!(b - a > 1e-14))
+		if (!(ring_end(R, worst) - R->phi[worst] > 1e-14))
 			break;
-		double at = R->split[worst];
-		int k = worst + 1;
-		for (int i = R->n; i > k; i--) {
-			R->phi[i] = R->phi[i - 1];
-			R->px[i] = R->px[i - 1];
-			R->py[i] = R->py[i - 1];
-			R->pz[i] = R->pz[i - 1];
-			R->d[i] = R->d[i - 1];
-			R->lb[i] = R->lb[i - 1];
-			R->split[i] = R->split[i - 1];
-		}
-		R->n++;
-		ring_sample(R, O, k, at);
-		scale = fmax(scale, fabs(R->px[k]) + fabs(R->py[k]) + fabs(R->pz[k]) + fabs(R->K));
-		int next = k + 1 < R->n ? k + 1 : 0;
-		arc_bound(R, worst, worst, k, a, at);
-		arc_bound(R, k, k, next, at, b);
+		int k = ring_split(R, O, worst, R->split[worst], &scale);
 		if (best >= k)
 			best++;
 		if (R->d[k] < R->d[best])
@@ -625,5 +714,45 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	}
 	*m_best = ring_normal(R, R->phi[best]);
 	/* (a + b >= 1 passes the lesser on only where both are positive) */
-	return lower > 0.0 ? fmin(lower, ends - 16.0 * DBL_EPSILON * scale) : -INFINITY;
+	if (!(lower > 0.0))
+		return -INFINITY;
+	double round = 16.0 * DBL_EPSILON * scale, bound = fmin(lower, ends - round);
+	if (bound >= R->d[best] - goal || !(R->kr > 1e-6))
+		return bound;
+	/* short of it (an end about as deep as the side): the patches, with
+	 * O's points nearest each end besides the arcs' own */
+	double pe[2][3];
+	for (int k = 0; k < 2; k++) {
+		mink_vec3 q = v3_sub(mk_support(O, k ? R->e : v3_neg(R->e)), R->c);
+		pe[k][0] = v3_dot(q, R->e1);
+		pe[k][1] = v3_dot(q, R->e2);
+		pe[k][2] = v3_dot(q, R->e);
+		scale = fmax(scale, fabs(pe[k][0]) + fabs(pe[k][1]) + fabs(pe[k][2]) + fabs(R->K) + h);
+	}
+	double pb[ARC_MAX];
+	for (int i = 0; i < R->n; i++)
+		pb[i] = arc_patches(R, i, pe, h);
+	for (int used = 0;; used++) {
+		int worst = 0;
+		for (int i = 1; i < R->n; i++)
+			if (pb[i] < pb[worst])
+				worst = i;
+		/* (16 ulps of the coordinates for each sinusoid's rounding, as
+		 * above) */
+		double patches = pb[worst] - 16.0 * DBL_EPSILON * scale;
+		if (patches >= R->d[best] - goal || used >= budget || R->n >= ARC_MAX ||
+		    !(ring_end(R, worst) - R->phi[worst] > 1e-14))
+			return fmax(bound, patches);
+		/* the worst arc halved: its points' sinusoids fall off less */
+		int k = ring_split(R, O, worst, 0.5 * (R->phi[worst] + ring_end(R, worst)), &scale);
+		for (int q = R->n - 1; q > k; q--)
+			pb[q] = pb[q - 1];
+		pb[worst] = arc_patches(R, worst, pe, h);
+		pb[k] = arc_patches(R, k, pe, h);
+		if (best >= k)
+			best++;
+		if (R->d[k] < R->d[best])
+			best = k;
+		*m_best = ring_normal(R, R->phi[best]);
+	}
 }
