@@ -1268,15 +1268,73 @@ static int is_polytope(const mk_shape *s)
 	return s->type != CORE_CYLINDER && s->type != CORE_CONE && s->type != CORE_ELLIPSOID;
 }
 
-/* The nearest of shortlist l's pairs as the answer apart, where the
- * support gap along its direction (or along the simplex's own plane's)
- * meets its length within the tolerance: 1 with n, core, pa, pb set. */
+/* The pairs weighed as the answer apart: the least length met (an upper
+ * bound on the distance), and the greatest support gap along the pairs'
+ * directions (a lower bound), with its direction and point on A. */
+typedef struct pair_best {
+	double up, lo;
+	mink_vec3 n, pa;
+} pair_best;
+
+/* Pair s (its points qa on A, d = qb - qa of length len) weighed: the gap
+ * along d, and along the direction its corners make. */
+static void weigh_pair(const mk_shape *A, const mk_shape *B, const mk_simplex *s, mink_vec3 qa,
+                       mink_vec3 d, double len, pair_best *pb)
+{
+	/* The direction of the pair's points carries the rounding of their
+	 * weights times the corners: on a face 1e6 long it turns by 4e-10
+	 * and moves the support at the far corner by 4e-4, and a weight of
+	 * 1e-23 on an edge is lost on a corner at 0.25, with the tilt it
+	 * makes.  Made of the corners themselves: a segment's part of its
+	 * nearer corner across it (the triple product, as GJK's), a
+	 * triangle's plane. */
+	mink_vec3 m = v3(0, 0, 0);
+	if (s->n == 2) {
+		mink_vec3 w0 = s->v[0].w, w1 = s->v[1].w, e = v3_sub(w1, w0);
+		mink_vec3 near = v3_len2(w0) <= v3_len2(w1) ? w0 : w1;
+		m = v3_cross(e, v3_cross(near, e));
+	} else if (s->n == 3) {
+		mink_vec3 w0 = s->v[0].w;
+		m = v3_cross(v3_sub(s->v[1].w, w0), v3_sub(s->v[2].w, w0));
+	}
+	m = v3_normalize_or(m, v3(0, 0, 0));
+	if (v3_dot(m, d) < 0.0)
+		m = v3_neg(m);
+	mink_vec3 u[2] = {v3_scale(d, 1.0 / len), m};
+	for (int k = 0; k < 2; k++) {
+		if (!(v3_len2(u[k]) > 0.0))
+			continue;
+		double g = core_gap(A, B, u[k]);
+		if (g > pb->lo) {
+			pb->lo = g;
+			pb->n = u[k];
+			pb->pa = qa;
+		}
+	}
+}
+
+/* The best pair as the answer apart, where its bounds meet within the
+ * tolerance and it is no farther than the solver's: 1 with n, core, pa,
+ * pb set. */
+static int take_best(const pair_best *pb, const mk_tol *tol, mink_vec3 *n, double *core,
+                     mink_vec3 *pa, mink_vec3 *pb_out)
+{
+	if (!(pb->up <= *core + tol->eps && pb->up - pb->lo <= mk_slack(tol, pb->up - tol->margins)))
+		return 0;
+	*n = pb->n;
+	*core = pb->up;
+	*pa = pb->pa;
+	*pb_out = v3_mad(pb->pa, pb->n, pb->up);
+	return 1;
+}
+
+/* Shortlist l's pairs, nearest first, as many as are as near as the least
+ * within the tolerance, weighed; the best taken (take_best). */
 static int certify_pairs(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                          const shortlist *l, mink_vec3 *n, double *core, mink_vec3 *pa,
                          mink_vec3 *pb)
 {
-	double up = INFINITY, lo = -INFINITY;
-	mink_vec3 best_n = *n, best_a = *pa;
+	pair_best best = {INFINITY, -INFINITY, *n, *pa};
 	for (int i = 0; i < l->n; i++) {
 		mink_vec3 qa, qb;
 		mk_simplex_points(&l->s[i], &qa, &qb);
@@ -1284,63 +1342,21 @@ static int certify_pairs(const mk_shape *A, const mk_shape *B, const mk_tol *tol
 		double len = v3_len_safe(d);
 		if (!(len > 0.0) || !isfinite(len))
 			continue;
-		if (i > 0 && len > up + mk_slack(tol, up - tol->margins))
+		if (i > 0 && len > best.up + mk_slack(tol, best.up - tol->margins))
 			break;
-		up = fmin(up, len);
-		mink_vec3 u = v3_scale(d, 1.0 / len);
-		double g = core_gap(A, B, u);
-		if (g > lo) {
-			lo = g;
-			best_n = u;
-			best_a = qa;
-		}
-		/* The direction of the pair's points carries the rounding
-		 * of their weights times the corners: on a face 1e6 long it
-		 * turns by 4e-10 and moves the support at the far corner by
-		 * 4e-4, and a weight of 1e-23 on an edge is lost on a
-		 * corner at 0.25, with the tilt it makes.  Made of the
-		 * corners themselves: a segment's part of its nearer corner
-		 * across it (the triple product, as GJK's), a triangle's
-		 * plane. */
-		mink_vec3 m = v3(0, 0, 0);
-		if (l->s[i].n == 2) {
-			mink_vec3 w0 = l->s[i].v[0].w, w1 = l->s[i].v[1].w, e = v3_sub(w1, w0);
-			mink_vec3 near = v3_len2(w0) <= v3_len2(w1) ? w0 : w1;
-			m = v3_cross(e, v3_cross(near, e));
-		} else if (l->s[i].n == 3) {
-			mink_vec3 w0 = l->s[i].v[0].w;
-			m = v3_cross(v3_sub(l->s[i].v[1].w, w0), v3_sub(l->s[i].v[2].w, w0));
-		}
-		m = v3_normalize_or(m, v3(0, 0, 0));
-		if (v3_len2(m) > 0.0) {
-			if (v3_dot(m, d) < 0.0)
-				m = v3_neg(m);
-			double gm = core_gap(A, B, m);
-			if (gm > lo) {
-				lo = gm;
-				best_n = m;
-				best_a = qa;
-			}
-		}
+		best.up = fmin(best.up, len);
+		weigh_pair(A, B, &l->s[i], qa, d, len, &best);
 	}
-	if (up <= *core + tol->eps && up - lo <= mk_slack(tol, up - tol->margins)) {
-		*n = best_n;
-		*core = up;
-		*pa = best_a;
-		*pb = v3_mad(best_a, best_n, up);
-		return 1;
-	}
-	return 0;
+	return take_best(&best, tol, n, core, pa, pb);
 }
 
-/* A pass over raw_pairs' simplices: the least length first, then, of the
- * pairs within the slack of it, the direction of greatest support gap. */
+/* A pass over raw_pairs' simplices: the least length first, then the
+ * pairs within the slack of it weighed. */
 typedef struct raw_pass {
 	const mk_shape *A, *B;
 	const mk_tol *tol;
 	int second;
-	double up, lo;
-	mink_vec3 n, pa;
+	pair_best best;
 } raw_pass;
 
 static void raw_try(raw_pass *rp, mk_simplex s)
@@ -1350,33 +1366,14 @@ static void raw_try(raw_pass *rp, mk_simplex s)
 	if (!(len > 0.0) || !isfinite(len))
 		return;
 	if (!rp->second) {
-		rp->up = fmin(rp->up, len);
+		rp->best.up = fmin(rp->best.up, len);
 		return;
 	}
-	if (len > rp->up + mk_slack(rp->tol, rp->up - rp->tol->margins))
+	if (len > rp->best.up + mk_slack(rp->tol, rp->best.up - rp->tol->margins))
 		return;
 	mink_vec3 qa, qb;
 	mk_simplex_points(&s, &qa, &qb);
-	/* along the pair, and along the simplex's own plane (made of its
-	 * corners, without the weights' rounding) */
-	mink_vec3 u[2] = {v3_scale(d, 1.0 / len), v3(0, 0, 0)};
-	if (s.n == 3) {
-		mink_vec3 w0 = s.v[0].w;
-		u[1] = v3_normalize_or(v3_cross(v3_sub(s.v[1].w, w0), v3_sub(s.v[2].w, w0)),
-		                       v3(0, 0, 0));
-		if (v3_dot(u[1], d) < 0.0)
-			u[1] = v3_neg(u[1]);
-	}
-	for (int k = 0; k < 2; k++) {
-		if (!(v3_len2(u[k]) > 0.0))
-			continue;
-		double g = core_gap(rp->A, rp->B, u[k]);
-		if (g > rp->lo) {
-			rp->lo = g;
-			rp->n = u[k];
-			rp->pa = qa;
-		}
-	}
+	weigh_pair(rp->A, rp->B, &s, qa, d, len, &rp->best);
 }
 
 /* Every triangle, edge and point of a few points of each feature against
@@ -1461,17 +1458,11 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 	support_feature(B, dim, v3_neg(*n), t, &fb);
 	if (fa.n > 8 || fb.n > 8)
 		return 0;
-	raw_pass rp = {A, B, tol, 0, INFINITY, -INFINITY, *n, *pa};
+	raw_pass rp = {A, B, tol, 0, {INFINITY, -INFINITY, *n, *pa}};
 	raw_pairs(&fa, &fb, &rp);
 	rp.second = 1;
 	raw_pairs(&fa, &fb, &rp);
-	if (!(rp.up <= *core + tol->eps && rp.up - rp.lo <= mk_slack(tol, rp.up - tol->margins)))
-		return 0;
-	*n = rp.n;
-	*core = rp.up;
-	*pa = rp.pa;
-	*pb = v3_mad(rp.pa, rp.n, rp.up);
-	return 1;
+	return take_best(&rp.best, tol, n, core, pa, pb);
 }
 
 /* ---- the patch ---- */

@@ -470,6 +470,22 @@ typedef struct arc_ring {
 	int n;
 } arc_ring;
 
+/* Angle t moved by whole turns into [a, a + 2 pi]. */
+static double turn_from(double t, double a)
+{
+	return a + remainder(t - a - 3.141592653589793, 6.283185307179586) + 3.141592653589793;
+}
+
+/* The index of the least of v[0 .. n), the first of ties. */
+static int least_of(const double *v, int n)
+{
+	int k = 0;
+	for (int i = 1; i < n; i++)
+		if (v[i] < v[k])
+			k = i;
+	return k;
+}
+
 static double ring_f(const arc_ring *R, int i, double phi)
 {
 	return R->K - R->kr * (cos(phi) * R->px[i] + sin(phi) * R->py[i]) - R->ks * R->pz[i];
@@ -517,7 +533,7 @@ static void arc_bound(arc_ring *R, int k, int i, int j, double a, double b)
 	for (int q = 0; q < nc; q++) {
 		double x = cand[q];
 		/* into [a, b], where it lies */
-		x = a + remainder(x - a - 3.141592653589793, 6.283185307179586) + 3.141592653589793;
+		x = turn_from(x, a);
 		if (q >= 2 && !(x >= a && x <= b))
 			continue;
 		if (q < 2)
@@ -573,7 +589,7 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
 {
 	double far = fmax(cos(a) * px + sin(a) * py, cos(b) * px + sin(b) * py);
 	double at = atan2(py, px);
-	at = a + remainder(at - a - 3.141592653589793, 6.283185307179586) + 3.141592653589793;
+	at = turn_from(at, a);
 	if (at >= a && at <= b)
 		far = fmax(far, hypot(px, py));
 	return R->K - R->ks * pz - R->kr * far;
@@ -618,9 +634,7 @@ static double patch_bound(const arc_ring *R, const double (*p)[3], int np, doubl
 	for (int c = 0; c < nc; c++) {
 		double s = cand[c];
 		if (c >= 2) {
-			s = remainder(s, 6.283185307179586);
-			if (s < 0.0)
-				s += 6.283185307179586;
+			s = turn_from(s, 0.0);
 			if (!(s >= 0.0 && s <= th))
 				continue;
 		}
@@ -695,10 +709,7 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 			best = i;
 	double lower = -INFINITY;
 	for (int used = 0;; used++) {
-		int worst = 0;
-		for (int i = 1; i < R->n; i++)
-			if (R->lb[i] < R->lb[worst])
-				worst = i;
+		int worst = least_of(R->lb, R->n);
 		/* each sinusoid rounds by a few ulps of the coordinates */
 		lower = R->lb[worst] - 16.0 * DBL_EPSILON * scale;
 		if (R->d[best] - lower <= goal || used >= budget || R->n >= ARC_MAX)
@@ -733,10 +744,7 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	for (int i = 0; i < R->n; i++)
 		pb[i] = arc_patches(R, i, pe, h);
 	for (int used = 0;; used++) {
-		int worst = 0;
-		for (int i = 1; i < R->n; i++)
-			if (pb[i] < pb[worst])
-				worst = i;
+		int worst = least_of(pb, R->n);
 		/* (16 ulps of the coordinates for each sinusoid's rounding, as
 		 * above) */
 		double patches = pb[worst] - 16.0 * DBL_EPSILON * scale;

@@ -33,12 +33,15 @@ static void both_orders(const mink_shape3 *a, const mink_pose3 *pa, const mink_s
 	mink_query3(b, pb, a, pa, NULL, &r[1]);
 }
 
-/* The two orders' answers res (from both_orders) to a scene 'want' deep:
- * certified, and within tol of -want; the worst share of tol into *worst,
- * the checks into *cases.  Each order is a case named by scene. */
-static void expect_depth(const mink_result res[2], const char *scene, double want, double tol,
+/* A's and B's answers in both orders to a scene 'want' deep: certified,
+ * and within tol of -want; the worst share of tol into *worst, the checks
+ * into *cases.  Each order is a case named by scene. */
+static void expect_depth(const mink_shape3 *a, const mink_pose3 *pa, const mink_shape3 *b,
+                         const mink_pose3 *pb, const char *scene, double want, double tol,
                          double *worst, int *cases)
 {
+	mink_result res[2];
+	both_orders(a, pa, b, pb, res);
 	for (int order = 0; order < 2; order++) {
 		tu_case("%s, order %d", scene, order);
 		const mink_result *rr = &res[order];
@@ -3230,8 +3233,6 @@ static void test_box_through_disc(void **state)
 		if (k / 2 % 2)
 			X = tu_hull(corner, 8);
 		double size = c + r + 2.0, tol = 1e-10 * size;
-		mink_result res[2];
-		both_orders(&C, &pc, &X, &pbx, res);
 		char scene[600];
 		snprintf(scene, sizeof scene,
 		         "%s %.17g %.17g %.17g turned %.17g about the axis of a cylinder r %.17g hh "
@@ -3240,7 +3241,7 @@ static void test_box_through_disc(void **state)
 		         "%.17g, along the axis %.17g",
 		         k / 2 % 2 ? "hull of a box" : "box", a, b, c, psi, r, hh, ox, oy, oz,
 		         dev[k % 8], q.w, q.x, q.y, q.z, at.x, at.y, at.z, side, fmin(up, down));
-		expect_depth(res, scene, want, tol, &worst, &cases);
+		expect_depth(&C, &pc, &X, &pbx, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a box through a disc", cases);
@@ -3342,14 +3343,12 @@ static void test_sliver_in_cylinder(void **state)
 		want = fmin(want, R + x0 + fmax(-L, 0.0));
 		want = fmin(want, R - x0 + fmax(L, 0.0));
 		double size = 2.0 * R, tol = 1e-10 * size;
-		mink_result res[2];
-		both_orders(&C, &pc, &S, &ps, res);
 		char scene[600];
 		snprintf(scene, sizeof scene,
 		         "%s (%.17g, %.17g, %.17g) and the origin twice in a cylinder r = hh = %g at "
 		         "(%.17g, %.17g, %.17g), its axis along x",
 		         hull ? "hull" : "triangle", p[0].x, p[0].y, p[0].z, R, x0, y0, z0);
-		expect_depth(res, scene, want, tol, &worst, &cases);
+		expect_depth(&C, &pc, &S, &ps, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a sliver in a cylinder", cases);
@@ -3457,15 +3456,13 @@ static void test_needle_triangle_in_cylinder(void **state)
 		}
 		want = fmin(want, fmin(R + up, R + down)) + T.margin;
 		double size = 2.0 * R, tol = 1e-10 * size;
-		mink_result res[2];
-		both_orders(&C, &pc, &T, &pt, res);
 		char scene[600];
 		snprintf(scene, sizeof scene,
 		         "needle (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) (%.17g, %.17g, %.17g) "
 		         "margin %g at %.17g in a cylinder r = hh = %.17g",
 		         p[0].x, p[0].y, p[0].z, p[1].x, p[1].y, p[1].z, p[2].x, p[2].y, p[2].z,
 		         T.margin, o, R);
-		expect_depth(res, scene, want, tol, &worst, &cases);
+		expect_depth(&C, &pc, &T, &pt, scene, want, tol, &worst, &cases);
 	}
 	printf("  worst: distance %.3g of its tolerance\n", worst);
 	tu_end("a needle triangle in a cylinder", cases);
