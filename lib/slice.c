@@ -46,6 +46,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -449,7 +450,9 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
  *     D(m) >= a D(phi) + b (h - h_O'(e))      (and h_O'(-e) towards -e),
  *
  * and the depth is at least the least of D on the circle and the clearances
- * h - h_O'(e), h - h_O'(-e) of O' from S's ends.
+ * h - h_O'(e), h - h_O'(-e) of O' from S's ends.  Where O' passes an end
+ * (no clearance there) or the bound falls short, the patches between the
+ * arcs and +-e bound it instead (patch_bound).
  *
  * D on the circle: every point p of O' gives D(phi) >= f_p(phi) =
  * K - m(phi) . p, a sinusoid, equal to D where p is the support.  Between
@@ -595,6 +598,11 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
 	return R->K - R->ks * pz - R->kr * far;
 }
 
+/* A patch's points: the arc's two, O's nearest each end, and the arc's own
+ * (arc_patches) */
+#define PATCH_OWN 4
+#define PATCH_POINTS (4 + PATCH_OWN)
+
 /*
  * The patches off the circle, between arc [a, b] and the axis (sense +1,
  * towards e) or -e (sense -1): along each meridian the smooth shape's
@@ -609,15 +617,15 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
  * height; these do not.
  */
 static double patch_bound(const arc_ring *R, const double (*p)[3], int np, double h, double a,
-                          double b, int sense)
+                          double b, int sense, double *s_at)
 {
 	double cth = sense * R->ks, sth = R->kr, th = atan2(sth, cth);
-	double A[4], C[4];
+	double A[PATCH_POINTS], C[PATCH_POINTS];
 	for (int i = 0; i < np; i++) {
 		A[i] = ring_arc_least(R, p[i][0], p[i][1], p[i][2], a, b);
 		C[i] = (h - sense * p[i][2] - A[i] * cth) / sth;
 	}
-	double cand[2 + 12 + 4];
+	double cand[2 + PATCH_POINTS * PATCH_POINTS];
 	int nc = 0;
 	cand[nc++] = 0.0;
 	cand[nc++] = th;
@@ -641,20 +649,70 @@ static double patch_bound(const arc_ring *R, const double (*p)[3], int np, doubl
 		double g = -INFINITY;
 		for (int i = 0; i < np; i++)
 			g = fmax(g, A[i] * cos(s) + C[i] * sin(s));
-		least = fmin(least, g);
+		if (g < least) {
+			least = g;
+			*s_at = s;
+		}
 	}
 	return least;
 }
 
-/* Both patches of arc i, with O's points nearest each end (pe). */
-static double arc_patches(const arc_ring *R, int i, const double (*pe)[3], double h)
+/* The support distance along m, if less than *best (then *m_best = m);
+ * and O's support point along -m, in S's frame, into q. */
+static void probe(const arc_ring *R, const mk_shape *S, const mk_shape *O, mink_vec3 m,
+                  double *best, mink_vec3 *m_best, double *q)
+{
+	mink_vec3 p = mk_support(O, v3_neg(m));
+	double d = v3_dot(m, v3_sub(mk_support(S, m), p));
+	if (d < *best) {
+		*best = d;
+		*m_best = m;
+	}
+	p = v3_sub(p, R->c);
+	q[0] = v3_dot(p, R->e1);
+	q[1] = v3_dot(p, R->e2);
+	q[2] = v3_dot(p, R->e);
+}
+
+/*
+ * The least of the patches of arc i, with the arc's two points, O's points
+ * nearest each end (pe) and PATCH_OWN more of the arc's own (xp, the
+ * latest first).  Where the least lies off the circle, on a ring of its
+ * own (a core out through an end, its side as deep as the end's rim), none
+ * of the first four may be O's support there: the support distance is
+ * measured where the patch's bound is least (along the meridian of the
+ * arc's middle), into *best, and O's support point there joins xp; three
+ * times over, the best of the bounds kept.
+ */
+static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *O, int i,
+                          const double (*pe)[3], double h, double (*xp)[3], double *best,
+                          mink_vec3 *m_best, double *scale)
 {
 	int j = i + 1 < R->n ? i + 1 : 0;
-	double a = R->phi[i], b = ring_end(R, i);
-	double p[4][3] = {{R->px[i], R->py[i], R->pz[i]}, {R->px[j], R->py[j], R->pz[j]},
-	                  {pe[0][0], pe[0][1], pe[0][2]}, {pe[1][0], pe[1][1], pe[1][2]}};
-	return fmin(patch_bound(R, (const double (*)[3])p, 4, h, a, b, 1),
-	            patch_bound(R, (const double (*)[3])p, 4, h, a, b, -1));
+	double a = R->phi[i], b = ring_end(R, i), lb = -INFINITY;
+	mink_vec3 mid = ring_normal(R, 0.5 * (a + b));
+	for (int round = 0; round < 3; round++) {
+		double p[PATCH_POINTS][3] = {{R->px[i], R->py[i], R->pz[i]},
+		                             {R->px[j], R->py[j], R->pz[j]},
+		                             {pe[0][0], pe[0][1], pe[0][2]},
+		                             {pe[1][0], pe[1][1], pe[1][2]}};
+		memcpy(p[4], xp, PATCH_OWN * sizeof p[0]);
+		double v[2], s[2] = {0.0, 0.0};
+		for (int k = 0; k < 2; k++)
+			v[k] = patch_bound(R, (const double (*)[3])p, PATCH_POINTS, h, a, b, k ? -1 : 1,
+			                   &s[k]);
+		lb = fmax(lb, fmin(v[0], v[1]));
+		/* the lesser patch's least: m = (sin(th - s) m(phi) + sin s (+-e)) / sin th */
+		int k = v[1] < v[0], sense = k ? -1 : 1;
+		double th = atan2(R->kr, sense * R->ks);
+		mink_vec3 e = k ? v3_neg(R->e) : R->e;
+		mink_vec3 m = v3_scale(v3_add(v3_scale(mid, sin(th - s[k])), v3_scale(e, sin(s[k]))),
+		                       1.0 / sin(th));
+		memmove(xp[1], xp[0], (PATCH_OWN - 1) * sizeof xp[0]);
+		probe(R, S, O, m, best, m_best, xp[0]);
+		*scale = fmax(*scale, fabs(xp[0][0]) + fabs(xp[0][1]) + fabs(xp[0][2]) + fabs(R->K) + h);
+	}
+	return lb;
 }
 
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
@@ -690,7 +748,7 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	double top = h - v3_dot(v3_sub(mk_support(O, R->e), R->c), R->e);
 	double bottom = h + v3_dot(v3_sub(mk_support(O, v3_neg(R->e)), R->c), R->e);
 	double ends = fmin(top, bottom);
-	if (!(ends > 0.0))
+	if (isnan(ends))
 		return -INFINITY;
 	enum { START = 16 };
 	R->n = START;
@@ -740,27 +798,34 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 		pe[k][2] = v3_dot(q, R->e);
 		scale = fmax(scale, fabs(pe[k][0]) + fabs(pe[k][1]) + fabs(pe[k][2]) + fabs(R->K) + h);
 	}
-	double pb[ARC_MAX];
-	for (int i = 0; i < R->n; i++)
-		pb[i] = arc_patches(R, i, pe, h);
+	/* The least may lie off the circle, on a ring of its own (a core out
+	 * through an end): the support distance is measured too where each
+	 * patch's bound is least, and the best of all kept. */
+	double pb[ARC_MAX], xp[ARC_MAX][PATCH_OWN][3], d_best = R->d[best];
+	for (int i = 0; i < R->n; i++) {
+		for (int k = 0; k < PATCH_OWN; k++)
+			memcpy(xp[i][k], pe[k % 2], sizeof xp[i][k]);
+		pb[i] = arc_patches(R, S, O, i, pe, h, xp[i], &d_best, m_best, &scale);
+	}
 	for (int used = 0;; used++) {
 		int worst = least_of(pb, R->n);
 		/* (16 ulps of the coordinates for each sinusoid's rounding, as
 		 * above) */
 		double patches = pb[worst] - 16.0 * DBL_EPSILON * scale;
-		if (patches >= R->d[best] - goal || used >= budget || R->n >= ARC_MAX ||
+		if (patches >= d_best - goal || used >= budget || R->n >= ARC_MAX ||
 		    !(ring_end(R, worst) - R->phi[worst] > 1e-14))
 			return fmax(bound, patches);
 		/* the worst arc halved: its points' sinusoids fall off less */
 		int k = ring_split(R, O, worst, 0.5 * (R->phi[worst] + ring_end(R, worst)), &scale);
-		for (int q = R->n - 1; q > k; q--)
+		for (int q = R->n - 1; q > k; q--) {
 			pb[q] = pb[q - 1];
-		pb[worst] = arc_patches(R, worst, pe, h);
-		pb[k] = arc_patches(R, k, pe, h);
-		if (best >= k)
-			best++;
-		if (R->d[k] < R->d[best])
-			best = k;
-		*m_best = ring_normal(R, R->phi[best]);
+			memcpy(xp[q], xp[q - 1], sizeof xp[q]);
+		}
+		pb[worst] = arc_patches(R, S, O, worst, pe, h, xp[worst], &d_best, m_best, &scale);
+		pb[k] = arc_patches(R, S, O, k, pe, h, xp[k], &d_best, m_best, &scale);
+		if (R->d[k] < d_best) {
+			d_best = R->d[k];
+			*m_best = ring_normal(R, R->phi[k]);
+		}
 	}
 }

@@ -800,8 +800,9 @@ static double dense_circle_min(const pair3 *q, mink_vec3 u, double th, mink_vec3
  * about the axis, of a dense search of that circle, and of F along the
  * axis; every answer certified and exact; both orders.
  */
-static void deep_sweep(uint64_t seed, int tie, int count, const char *what)
+static void deep_sweep(uint64_t seed, int mode, int count, const char *what)
 {
+	int tie = mode == 1, poke = mode == 2;
 	tu_begin();
 	tu_rng r;
 	tu_rng_seed(&r, seed);
@@ -836,8 +837,22 @@ static void deep_sweep(uint64_t seed, int tie, int count, const char *what)
 			double rel = tu_rng_log_range(&r, 1e-9, 1e-2);
 			z = at * (1.0 + (tu_rng_unit(&r) < 0.5 ? rel : -rel));
 		}
+		mink_quat qb = tu_rng_quat(&r);
+		if (poke) {
+			/* long along the axis, within 1e-12 to 1e-3 rad of it, and
+			 * out through an end by 5% to 95% of its length: a needle,
+			 * a bar or a capsule */
+			double len = tu_rng_range(&r, 0.6, 1.5) * ha;
+			q.b = kind % 3 == 0 ? tu_ellipsoid(s, s2, len)
+			    : kind % 3 == 1 ? tu_box(s, s2, len)
+			                    : tu_capsule(s, len);
+			double tilt = tu_rng_log_range(&r, 1e-12, 1e-3);
+			double out = tu_rng_range(&r, 0.05, 0.95) * len;
+			z = (ha + out - len) * (kind < 3 ? 1.0 : -1.0);
+			qb = tu_quat_axis_angle(tu_v3(cos(turn + 1.0), sin(turn + 1.0), 0.0), tilt);
+		}
 		mink_vec3 at = tu_v3(off * cos(turn), off * sin(turn), z);
-		q.pb = tu_pose3(0, 0, 0, tu_quat_mul(q.pa.rotation, tu_rng_quat(&r)));
+		q.pb = tu_pose3(0, 0, 0, tu_quat_mul(q.pa.rotation, qb));
 		q.pb.position = tu_add(q.pa.position, tu_rotate(q.pa.rotation, at));
 		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
 		/* the side's normals: at a right angle to the axis, or at the
@@ -904,6 +919,23 @@ static void test_deep_at_a_tie(void **state)
 	deep_sweep(0x71e, 1, 120, "a small shape deep in a cylinder or a cone, the side as deep as an end");
 }
 
+/*
+ * A needle, a bar or a capsule along the axis of a cylinder or a cone,
+ * out through an end: the circle's bound had asked for clearances from
+ * both ends, which such a core does not have, and gave up; its patches
+ * between the arcs and the axis need none (along each meridian the bound
+ * m . (x - p) holds for any point p of the core); and where the least
+ * lies off the circle, on a ring of its own, the patches now measure the
+ * support distance where their bound is least and take the core's support
+ * point there.  Of these 240 answers 26 were flagged approximate before,
+ * one pair of them (both orders) 3.1e-8 of the size too deep.
+ */
+static void test_out_through_an_end(void **state)
+{
+	(void)state;
+	deep_sweep(0x90e, 2, 120, "a long core along a cylinder's or a cone's axis, out through an end");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -916,6 +948,7 @@ int main(void)
 		cmocka_unit_test(test_apex_on_axis),
 		cmocka_unit_test(test_deep_near_axis),
 		cmocka_unit_test(test_deep_at_a_tie),
+		cmocka_unit_test(test_out_through_an_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
