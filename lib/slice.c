@@ -465,9 +465,17 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
  */
 #define ARC_MAX 192
 
+/* O's rims (a cylinder's two, a cone's base and its apex, a rim of no
+ * radius), in S's frame: centre o, axis f, radius w; nu = |f x e|. */
+typedef struct ring_rim {
+	double o[3], f[3], w, nu;
+} ring_rim;
+
 typedef struct arc_ring {
 	double kr, ks, K;
 	mink_vec3 e1, e2, e, c;
+	ring_rim rim[2];
+	int nrim;
 	double phi[ARC_MAX], px[ARC_MAX], py[ARC_MAX], pz[ARC_MAX], d[ARC_MAX];
 	double lb[ARC_MAX], split[ARC_MAX]; /* arc i: from i to i + 1 */
 	int n;
@@ -513,35 +521,85 @@ static void ring_sample(arc_ring *R, const mk_shape *O, int i, double phi)
 	R->d[i] = ring_f(R, i, phi);
 }
 
-/* The least over [a, b] of the greater of samples i's and j's sinusoids,
- * and where. */
+/*
+ * A rim of O over the arc [a, b]: its support along -m(phi) is -m . o +
+ * w |P m|, P the projection across its axis f, and |P m| = sqrt(1 - u^2)
+ * with u = m . f, a sinusoid in phi; sqrt(1 - u^2) is concave in u, so over
+ * the range [lo, hi] that u takes on the arc it is at least the chord,
+ * alpha + beta u.  The rim then bounds D there as a point would, p = o - w
+ * beta f, with an offset w alpha: D(phi) >= K + w alpha - m(phi) . p.  The
+ * chord's loss is quadratic in the range of u, which round a rim nearly
+ * square to the axis is small however long the arc (a cylinder or a cone
+ * along the axis of another, where the sinusoids of its rim's points close
+ * the ring only quadratically in the arcs).
+ */
+static void rim_on_arc(const arc_ring *R, const ring_rim *g, double a, double b, double *p,
+                       double *off)
+{
+	double A = R->kr * g->f[0], B = R->kr * g->f[1], C = R->ks * g->f[2];
+	double ua = A * cos(a) + B * sin(a) + C, ub = A * cos(b) + B * sin(b) + C;
+	double lo = fmin(ua, ub), hi = fmax(ua, ub), len = hypot(A, B);
+	double at = turn_from(atan2(B, A), a);
+	if (at >= a && at <= b)
+		hi = C + len;
+	at = turn_from(atan2(B, A) + 3.141592653589793, a);
+	if (at >= a && at <= b)
+		lo = C - len;
+	lo = fmax(lo, -1.0);
+	hi = fmin(hi, 1.0);
+	double ql = sqrt(fmax(1.0 - lo * lo, 0.0)), qh = sqrt(fmax(1.0 - hi * hi, 0.0));
+	/* the chord's slope, (qh - ql) / (hi - lo) without the difference */
+	double beta = ql + qh > 0.0 ? -(hi + lo) / (ql + qh) : 0.0;
+	double alpha = ql - beta * lo;
+	for (int k = 0; k < 3; k++)
+		p[k] = g->o[k] - g->w * beta * g->f[k];
+	*off = g->w * alpha;
+}
+
+/* The least over [a, b] of the greatest of samples i's and j's sinusoids
+ * and O's rims' (rim_on_arc), and where. */
 static void arc_bound(arc_ring *R, int k, int i, int j, double a, double b)
 {
-	double cand[8];
+	enum { NF = 2 + 2 };
+	double px[NF], py[NF], pz[NF], off[NF];
+	int nf = 0;
+	px[nf] = R->px[i], py[nf] = R->py[i], pz[nf] = R->pz[i], off[nf++] = 0.0;
+	px[nf] = R->px[j], py[nf] = R->py[j], pz[nf] = R->pz[j], off[nf++] = 0.0;
+	for (int r = 0; r < R->nrim; r++) {
+		double q[3];
+		rim_on_arc(R, &R->rim[r], a, b, q, &off[nf]);
+		px[nf] = q[0], py[nf] = q[1], pz[nf++] = q[2];
+	}
+	double cand[2 + NF * NF];
 	int nc = 0;
 	cand[nc++] = a;
 	cand[nc++] = b;
-	/* where they cross: A cos + B sin = C */
-	double A = R->kr * (R->px[i] - R->px[j]), B = R->kr * (R->py[i] - R->py[j]);
-	double C = -R->ks * (R->pz[i] - R->pz[j]), len = hypot(A, B);
-	if (len > 0.0 && fabs(C) <= len) {
-		double at = atan2(B, A), dt = acos(C / len);
-		cand[nc++] = at + dt;
-		cand[nc++] = at - dt;
+	for (int u = 0; u < nf; u++) {
+		for (int v = u + 1; v < nf; v++) {
+			/* where they cross: A cos + B sin = C */
+			double A = R->kr * (px[u] - px[v]), B = R->kr * (py[u] - py[v]);
+			double C = off[u] - off[v] - R->ks * (pz[u] - pz[v]), len = hypot(A, B);
+			if (len > 0.0 && fabs(C) <= len) {
+				double at = atan2(B, A), dt = acos(C / len);
+				cand[nc++] = at + dt;
+				cand[nc++] = at - dt;
+			}
+		}
+		/* each one's least: along its point across the axis */
+		cand[nc++] = atan2(py[u], px[u]);
 	}
-	/* each one's least: along its point across the axis */
-	cand[nc++] = atan2(R->py[i], R->px[i]);
-	cand[nc++] = atan2(R->py[j], R->px[j]);
 	double best = INFINITY, where = 0.5 * (a + b);
 	for (int q = 0; q < nc; q++) {
 		double x = cand[q];
 		/* into [a, b], where it lies */
-		x = turn_from(x, a);
-		if (q >= 2 && !(x >= a && x <= b))
-			continue;
-		if (q < 2)
-			x = cand[q];
-		double g = fmax(ring_f(R, i, x), ring_f(R, j, x));
+		if (q >= 2) {
+			x = turn_from(x, a);
+			if (!(x >= a && x <= b))
+				continue;
+		}
+		double c = cos(x), sn = sin(x), g = -INFINITY;
+		for (int u = 0; u < nf; u++)
+			g = fmax(g, R->K + off[u] - R->kr * (c * px[u] + sn * py[u]) - R->ks * pz[u]);
 		if (g < best) {
 			best = g;
 			where = x;
@@ -598,10 +656,10 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
 	return R->K - R->ks * pz - R->kr * far;
 }
 
-/* A patch's points: the arc's two, O's nearest each end, and the arc's own
- * (arc_patches) */
+/* A patch's points: the arc's two, O's nearest each end, the arc's own
+ * (arc_patches), and O's rims */
 #define PATCH_OWN 4
-#define PATCH_POINTS (4 + PATCH_OWN)
+#define PATCH_POINTS (4 + PATCH_OWN + 2)
 
 /*
  * The patches off the circle, between arc [a, b] and the axis (sense +1,
@@ -616,15 +674,13 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
  * far end, not its point nearest that end) fell short by the core's
  * height; these do not.
  */
-static double patch_bound(const arc_ring *R, const double (*p)[3], int np, double h, double a,
-                          double b, int sense, double *s_at)
+static double patch_bound(const arc_ring *R, const double *A, const double *B, int np, int sense,
+                          double *s_at)
 {
 	double cth = sense * R->ks, sth = R->kr, th = atan2(sth, cth);
-	double A[PATCH_POINTS], C[PATCH_POINTS];
-	for (int i = 0; i < np; i++) {
-		A[i] = ring_arc_least(R, p[i][0], p[i][1], p[i][2], a, b);
-		C[i] = (h - sense * p[i][2] - A[i] * cth) / sth;
-	}
+	double C[PATCH_POINTS];
+	for (int i = 0; i < np; i++)
+		C[i] = (B[i] - A[i] * cth) / sth;
 	double cand[2 + PATCH_POINTS * PATCH_POINTS];
 	int nc = 0;
 	cand[nc++] = 0.0;
@@ -691,16 +747,38 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 	int j = i + 1 < R->n ? i + 1 : 0;
 	double a = R->phi[i], b = ring_end(R, i), lb = -INFINITY;
 	mink_vec3 mid = ring_normal(R, 0.5 * (a + b));
+	/* O's rims: the arc part as rim_on_arc's, and along the meridian, with
+	 * m = (sin(th - s) m(phi) + sin s e') / sin th, |P m| >= (sin(th - s)
+	 * |P m(phi)| - sin s |P e'|) / sin th (the triangle inequality) */
+	double ra[2], rb[2][2];
+	for (int r = 0; r < R->nrim; r++) {
+		const ring_rim *g = &R->rim[r];
+		double q[3], off;
+		rim_on_arc(R, g, a, b, q, &off);
+		ra[r] = ring_arc_least(R, q[0], q[1], q[2], a, b) + off;
+		rb[r][0] = h - g->o[2] - g->w * g->nu;
+		rb[r][1] = h + g->o[2] - g->w * g->nu;
+	}
 	for (int round = 0; round < 3; round++) {
-		double p[PATCH_POINTS][3] = {{R->px[i], R->py[i], R->pz[i]},
-		                             {R->px[j], R->py[j], R->pz[j]},
-		                             {pe[0][0], pe[0][1], pe[0][2]},
-		                             {pe[1][0], pe[1][1], pe[1][2]}};
+		double p[4 + PATCH_OWN][3] = {{R->px[i], R->py[i], R->pz[i]},
+		                              {R->px[j], R->py[j], R->pz[j]},
+		                              {pe[0][0], pe[0][1], pe[0][2]},
+		                              {pe[1][0], pe[1][1], pe[1][2]}};
 		memcpy(p[4], xp, PATCH_OWN * sizeof p[0]);
 		double v[2], s[2] = {0.0, 0.0};
-		for (int k = 0; k < 2; k++)
-			v[k] = patch_bound(R, (const double (*)[3])p, PATCH_POINTS, h, a, b, k ? -1 : 1,
-			                   &s[k]);
+		for (int k = 0; k < 2; k++) {
+			int sense = k ? -1 : 1, np = 0;
+			double A[PATCH_POINTS], B[PATCH_POINTS];
+			for (int q = 0; q < 4 + PATCH_OWN; q++, np++) {
+				A[np] = ring_arc_least(R, p[q][0], p[q][1], p[q][2], a, b);
+				B[np] = h - sense * p[q][2];
+			}
+			for (int r = 0; r < R->nrim; r++, np++) {
+				A[np] = ra[r];
+				B[np] = rb[r][k];
+			}
+			v[k] = patch_bound(R, A, B, np, sense, &s[k]);
+		}
 		lb = fmax(lb, fmin(v[0], v[1]));
 		/* the lesser patch's least: m = (sin(th - s) m(phi) + sin s (+-e)) / sin th */
 		int k = v[1] < v[0], sense = k ? -1 : 1;
@@ -750,11 +828,32 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	double ends = fmin(top, bottom);
 	if (isnan(ends))
 		return -INFINITY;
+	/* O's rims, where O is a cylinder or a cone (its apex a rim of no
+	 * radius): its support is the greater of theirs */
+	double scale = fabs(R->K) + fabs(h);
+	R->nrim = 0;
+	if (O->type == CORE_CYLINDER || O->type == CORE_CONE) {
+		mink_vec3 f = O->identity ? v3(0, 0, 1) : m3_mul(&O->rot, v3(0, 0, 1));
+		for (int k = 0; k < 2; k++) {
+			ring_rim *g = &R->rim[R->nrim++];
+			mink_vec3 o = v3_sub(mk_place(O, v3(0, 0, k ? -O->half_height : O->half_height)), R->c);
+			g->o[0] = v3_dot(o, R->e1);
+			g->o[1] = v3_dot(o, R->e2);
+			g->o[2] = v3_dot(o, R->e);
+			g->f[0] = v3_dot(f, R->e1);
+			g->f[1] = v3_dot(f, R->e2);
+			g->f[2] = v3_dot(f, R->e);
+			g->w = O->type == CORE_CONE && k == 0 ? 0.0 : O->radius * O->scale;
+			g->nu = hypot(g->f[0], g->f[1]);
+			/* (the chord's and its point's rounding: the radius twice) */
+			scale = fmax(scale, fabs(g->o[0]) + fabs(g->o[1]) + fabs(g->o[2]) + 2.0 * g->w +
+			                        fabs(R->K));
+		}
+	}
 	enum { START = 16 };
 	R->n = START;
 	for (int i = 0; i < START; i++)
 		ring_sample(R, O, i, i * (6.283185307179586 / START));
-	double scale = fabs(R->K) + fabs(h);
 	for (int i = 0; i < START; i++)
 		scale = fmax(scale, fabs(R->px[i]) + fabs(R->py[i]) + fabs(R->pz[i]) + fabs(R->K));
 	for (int i = 0; i < START; i++) {
