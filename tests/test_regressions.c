@@ -806,6 +806,84 @@ static void test_parallel_segments(void **state)
 	tu_end("parallel segments", cases);
 }
 
+/* A turn taking +z to the unit vector u. */
+static mink_quat quat_from_z(mink_vec3 u)
+{
+	mink_vec3 axis = tu_cross(tu_v3(0, 0, 1), u);
+	double sn = tu_norm(axis);
+	if (!(sn > 1e-300))
+		return u.z >= 0.0 ? tu_quat_identity() : tu_quat(0, 1, 0, 0);
+	return tu_quat_axis_angle(tu_scale(axis, 1.0 / sn), atan2(sn, u.z));
+}
+
+/*
+ * Capsules (and segments with margins) nearly parallel (1e-12 to 1e-8 rad,
+ * or not at all) whose radii nearly cover the segments' distance: 1e-3 to
+ * 1e-12 of it deep or apart, or touching.  The closed form checked the
+ * gap along its normal against 1e-10 of the segments' distance, not of the
+ * distance it reports: two capsules 1e-6 deep, 0.55 apart as segments,
+ * 1e-10 rad from parallel, came back `ok` 4e-11 too shallow, 4e-5 of the
+ * depth, in one order only (a contact audit).  The oracle: the least of
+ * the end-to-segment distances in long double less the radii (the lines'
+ * own pair lies beyond the segments here); the documented tolerance,
+ * both orders.
+ */
+static void test_parallel_capsules_touching(void **state)
+{
+	(void)state;
+	tu_rng r;
+	tu_rng_seed(&r, 0xca95);
+	int cases = 0;
+	tu_begin();
+	for (int i = 0; i < 400; i++) {
+		mink_vec3 u = tu_rng_unit_vec3(&r), x = tu_rng_box(&r, -1.0, 1.0);
+		mink_vec3 side = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
+		double tilt = i % 4 ? pow(10.0, tu_rng_range(&r, -12.0, -8.0)) : 0.0;
+		mink_vec3 across = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
+		mink_vec3 v = tu_normalize(tu_add(u, tu_scale(across, tilt)));
+		double ra = tu_rng_range(&r, 0.05, 0.5), rb = tu_rng_range(&r, 0.05, 0.5);
+		static const double rel[7] = {1e-3, 1e-6, 1e-9, 1e-12, 0.0, -1e-9, -1e-6};
+		double gap = (ra + rb) * (1.0 + rel[i % 7]);
+		double la = tu_rng_range(&r, 0.1, 1.0), lb = tu_rng_range(&r, 0.1, 1.0);
+		/* overlapping along their lines */
+		mink_vec3 cb = tu_add(tu_add(x, tu_scale(side, gap)),
+		                      tu_scale(u, tu_rng_range(&r, -0.9, 0.9) * (la + lb)));
+		mink_shape3 a = segment_along(x, u, la, la), b = segment_along(cb, v, lb, lb);
+		double want = segments_distance_ld(a.segment.points, b.segment.points) - ra - rb;
+		mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat_identity()), pb = pa;
+		if (i % 2) {
+			/* as capsules, along their local z */
+			a = tu_capsule(ra, la);
+			pa = tu_pose3(x.x, x.y, x.z, quat_from_z(u));
+			b = tu_capsule(rb, lb);
+			pb = tu_pose3(cb.x, cb.y, cb.z, quat_from_z(v));
+			want = segments_distance_ld(
+			               (mink_vec3[2]){tu_sub(x, tu_scale(tu_rotate(pa.rotation, tu_v3(0, 0, 1)), la)),
+			                              tu_add(x, tu_scale(tu_rotate(pa.rotation, tu_v3(0, 0, 1)), la))},
+			               (mink_vec3[2]){tu_sub(cb, tu_scale(tu_rotate(pb.rotation, tu_v3(0, 0, 1)), lb)),
+			                              tu_add(cb, tu_scale(tu_rotate(pb.rotation, tu_v3(0, 0, 1)), lb))}) -
+			       ra - rb;
+		} else {
+			a.margin = ra;
+			b.margin = rb;
+		}
+		double size = tu_norm(x) + 4.0;
+		mink_result res[2];
+		both_orders(&a, &pa, &b, &pb, res);
+		for (int order = 0; order < 2; order++) {
+			tu_case("%s %d (tilt %.2g, %g of the radii), order %d", i % 2 ? "capsules" : "rounded segments",
+			        i, tilt, rel[i % 7], order);
+			CHECK(res[order].status == MINK_OK, "status %s (%s)",
+			      mink_status_name(res[order].status), mink_warning_name(res[order].warning));
+			/* the documented tolerance: 1e-10 of the distance and 1e-13
+			 * of the size */
+			CHECK_NEAR("distance", res[order].distance, want, 1e-13 * size, 1e-10);
+			cases++;
+		}
+	}
+	tu_end("parallel capsules nearly touching", cases);
+}
+
 /*
  * Found by an exact oracle on random segment and capsule pairs: a sphere
  * (or a point) on the axis of a capsule answered 2.39 for 1.40 when the
@@ -4574,6 +4652,7 @@ int main(void)
 		cmocka_unit_test(test_segment_end_on_axis),
 		cmocka_unit_test(test_crossing_segments),
 		cmocka_unit_test(test_parallel_segments),
+		cmocka_unit_test(test_parallel_capsules_touching),
 		cmocka_unit_test(test_sphere_on_axis),
 		cmocka_unit_test(test_stack_independent),
 		cmocka_unit_test(test_face_tied_under_v),
