@@ -465,11 +465,18 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
  */
 #define ARC_MAX 192
 
-/* O's rims (a cylinder's two, a cone's base and its apex, a rim of no
- * radius), in S's frame: centre o, axis f, radius w; nu = |f x e|. */
+/* O's parts of revolution, in S's frame: centre o, axis f, and radii a
+ * across f and c along it (an ellipsoid's; a rim of radius w is a = w, c
+ * = 0; a cone's apex a = c = 0): the support along -m is -m . o + g(m . f),
+ * g(u) = sqrt(a^2 + (c^2 - a^2) u^2).  ge = g(e . f). */
 typedef struct ring_rim {
-	double o[3], f[3], w, nu;
+	double o[3], f[3], a, c, ge;
 } ring_rim;
+
+static double rim_g(const ring_rim *g, double u)
+{
+	return sqrt(fmax(g->a * g->a + (g->c * g->c - g->a * g->a) * u * u, 0.0));
+}
 
 typedef struct arc_ring {
 	double kr, ks, K;
@@ -522,16 +529,18 @@ static void ring_sample(arc_ring *R, const mk_shape *O, int i, double phi)
 }
 
 /*
- * A rim of O over the arc [a, b]: its support along -m(phi) is -m . o +
- * w |P m|, P the projection across its axis f, and |P m| = sqrt(1 - u^2)
- * with u = m . f, a sinusoid in phi; sqrt(1 - u^2) is concave in u, so over
- * the range [lo, hi] that u takes on the arc it is at least the chord,
- * alpha + beta u.  The rim then bounds D there as a point would, p = o - w
- * beta f, with an offset w alpha: D(phi) >= K + w alpha - m(phi) . p.  The
- * chord's loss is quadratic in the range of u, which round a rim nearly
- * square to the axis is small however long the arc (a cylinder or a cone
- * along the axis of another, where the sinusoids of its rim's points close
- * the ring only quadratically in the arcs).
+ * A part of revolution of O over the arc [a, b] (a rim of radius w: its
+ * support along -m(phi) is -m . o + w |P m|, P the projection across its
+ * axis f, and |P m| = sqrt(1 - u^2)): g(u) with u = m . f, a sinusoid in
+ * phi.  Over the range [lo, hi] that u takes on the arc g is at least a
+ * line alpha + beta u: the chord where g is concave (c < a: a rim, a
+ * disc), the tangent at the middle where it is convex (a needle).  The part
+ * then bounds D there as a point would, p = o - beta f, with an offset
+ * alpha: D(phi) >= K + alpha - m(phi) . p.  The loss is quadratic in the
+ * range of u, which round a part nearly square to the axis is small
+ * however long the arc (a cylinder, a cone or an ellipsoid along the axis
+ * of another, where the sinusoids of its own points close the ring only
+ * quadratically in the arcs).
  */
 static void rim_on_arc(const arc_ring *R, const ring_rim *g, double a, double b, double *p,
                        double *off)
@@ -547,13 +556,21 @@ static void rim_on_arc(const arc_ring *R, const ring_rim *g, double a, double b,
 		lo = C - len;
 	lo = fmax(lo, -1.0);
 	hi = fmin(hi, 1.0);
-	double ql = sqrt(fmax(1.0 - lo * lo, 0.0)), qh = sqrt(fmax(1.0 - hi * hi, 0.0));
-	/* the chord's slope, (qh - ql) / (hi - lo) without the difference */
-	double beta = ql + qh > 0.0 ? -(hi + lo) / (ql + qh) : 0.0;
-	double alpha = ql - beta * lo;
+	double k2 = g->c * g->c - g->a * g->a, alpha, beta;
+	if (k2 <= 0.0) {
+		/* the chord's slope, (g(hi) - g(lo)) / (hi - lo) without the
+		 * difference */
+		double gl = rim_g(g, lo), gh = rim_g(g, hi);
+		beta = gl + gh > 0.0 ? k2 * (hi + lo) / (gl + gh) : 0.0;
+		alpha = gl - beta * lo;
+	} else {
+		double um = 0.5 * (lo + hi), gm = rim_g(g, um);
+		beta = gm > 0.0 ? k2 * um / gm : 0.0;
+		alpha = gm - beta * um;
+	}
 	for (int k = 0; k < 3; k++)
-		p[k] = g->o[k] - g->w * beta * g->f[k];
-	*off = g->w * alpha;
+		p[k] = g->o[k] - beta * g->f[k];
+	*off = alpha;
 }
 
 /* The least over [a, b] of the greatest of samples i's and j's sinusoids
@@ -747,17 +764,19 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 	int j = i + 1 < R->n ? i + 1 : 0;
 	double a = R->phi[i], b = ring_end(R, i), lb = -INFINITY;
 	mink_vec3 mid = ring_normal(R, 0.5 * (a + b));
-	/* O's rims: the arc part as rim_on_arc's, and along the meridian, with
-	 * m = (sin(th - s) m(phi) + sin s e') / sin th, |P m| >= (sin(th - s)
-	 * |P m(phi)| - sin s |P e'|) / sin th (the triangle inequality) */
+	/* O's parts of revolution: the arc part as rim_on_arc's, and along the
+	 * meridian, with m = (sin(th - s) m(phi) + sin s e') / sin th, g(m . f)
+	 * = |L m| for a linear L (a rim's w P, an ellipsoid's radii across its
+	 * frame), so g(m . f) >= (sin(th - s) g(m(phi) . f) - sin s g(e' . f))
+	 * / sin th (the triangle inequality; g is even) */
 	double ra[2], rb[2][2];
 	for (int r = 0; r < R->nrim; r++) {
 		const ring_rim *g = &R->rim[r];
 		double q[3], off;
 		rim_on_arc(R, g, a, b, q, &off);
 		ra[r] = ring_arc_least(R, q[0], q[1], q[2], a, b) + off;
-		rb[r][0] = h - g->o[2] - g->w * g->nu;
-		rb[r][1] = h + g->o[2] - g->w * g->nu;
+		rb[r][0] = h - g->o[2] - g->ge;
+		rb[r][1] = h + g->o[2] - g->ge;
 	}
 	for (int round = 0; round < 3; round++) {
 		double p[4 + PATCH_OWN][3] = {{R->px[i], R->py[i], R->pz[i]},
@@ -791,6 +810,52 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 		*scale = fmax(*scale, fabs(xp[0][0]) + fabs(xp[0][1]) + fabs(xp[0][2]) + fabs(R->K) + h);
 	}
 	return lb;
+}
+
+/* O's parts of revolution (ring_rim) into R->rim; how many. */
+static int rim_parts(const mk_shape *O, arc_ring *R)
+{
+	mink_vec3 axis;
+	double a[2], c[2], z[2];
+	int n = 0;
+	if (O->type == CORE_CYLINDER || O->type == CORE_CONE) {
+		axis = v3(0, 0, 1);
+		for (int k = 0; k < 2; k++) {
+			z[k] = k ? -O->half_height : O->half_height;
+			a[k] = O->type == CORE_CONE && k == 0 ? 0.0 : O->radius;
+			c[k] = 0.0;
+		}
+		n = 2;
+	} else if (O->type == CORE_ELLIPSOID) {
+		mink_vec3 r = O->radii;
+		if (r.x == r.y)
+			axis = v3(0, 0, 1), a[0] = r.x, c[0] = r.z;
+		else if (r.x == r.z)
+			axis = v3(0, 1, 0), a[0] = r.x, c[0] = r.y;
+		else if (r.y == r.z)
+			axis = v3(1, 0, 0), a[0] = r.y, c[0] = r.x;
+		else
+			return 0;
+		z[0] = 0.0;
+		n = 1;
+	} else {
+		return 0;
+	}
+	mink_vec3 f = O->identity ? axis : m3_mul(&O->rot, axis);
+	for (int k = 0; k < n; k++) {
+		ring_rim *g = &R->rim[k];
+		mink_vec3 o = v3_sub(mk_place(O, v3_scale(axis, z[k])), R->c);
+		g->o[0] = v3_dot(o, R->e1);
+		g->o[1] = v3_dot(o, R->e2);
+		g->o[2] = v3_dot(o, R->e);
+		g->f[0] = v3_dot(f, R->e1);
+		g->f[1] = v3_dot(f, R->e2);
+		g->f[2] = v3_dot(f, R->e);
+		g->a = a[k] * O->scale;
+		g->c = c[k] * O->scale;
+		g->ge = rim_g(g, g->f[2]);
+	}
+	return n;
 }
 
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
@@ -828,27 +893,16 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	double ends = fmin(top, bottom);
 	if (isnan(ends))
 		return -INFINITY;
-	/* O's rims, where O is a cylinder or a cone (its apex a rim of no
-	 * radius): its support is the greater of theirs */
+	/* O's parts of revolution, where O is a cylinder or a cone (its rims,
+	 * the apex one of no radius: its support is the greater of theirs) or
+	 * an ellipsoid with two equal radii */
 	double scale = fabs(R->K) + fabs(h);
-	R->nrim = 0;
-	if (O->type == CORE_CYLINDER || O->type == CORE_CONE) {
-		mink_vec3 f = O->identity ? v3(0, 0, 1) : m3_mul(&O->rot, v3(0, 0, 1));
-		for (int k = 0; k < 2; k++) {
-			ring_rim *g = &R->rim[R->nrim++];
-			mink_vec3 o = v3_sub(mk_place(O, v3(0, 0, k ? -O->half_height : O->half_height)), R->c);
-			g->o[0] = v3_dot(o, R->e1);
-			g->o[1] = v3_dot(o, R->e2);
-			g->o[2] = v3_dot(o, R->e);
-			g->f[0] = v3_dot(f, R->e1);
-			g->f[1] = v3_dot(f, R->e2);
-			g->f[2] = v3_dot(f, R->e);
-			g->w = O->type == CORE_CONE && k == 0 ? 0.0 : O->radius * O->scale;
-			g->nu = hypot(g->f[0], g->f[1]);
-			/* (the chord's and its point's rounding: the radius twice) */
-			scale = fmax(scale, fabs(g->o[0]) + fabs(g->o[1]) + fabs(g->o[2]) + 2.0 * g->w +
-			                        fabs(R->K));
-		}
+	R->nrim = rim_parts(O, R);
+	for (int k = 0; k < R->nrim; k++) {
+		const ring_rim *g = &R->rim[k];
+		/* (the line's and its point's rounding: the radii twice) */
+		scale = fmax(scale, fabs(g->o[0]) + fabs(g->o[1]) + fabs(g->o[2]) +
+		                        2.0 * (g->a + g->c) + fabs(R->K));
 	}
 	enum { START = 16 };
 	R->n = START;

@@ -802,7 +802,7 @@ static double dense_circle_min(const pair3 *q, mink_vec3 u, double th, mink_vec3
  */
 static void deep_sweep(uint64_t seed, int mode, int count, const char *what)
 {
-	int tie = mode == 1, poke = mode == 2;
+	int tie = mode == 1, poke = mode == 2, coax = mode == 3;
 	tu_begin();
 	tu_rng r;
 	tu_rng_seed(&r, seed);
@@ -858,6 +858,23 @@ static void deep_sweep(uint64_t seed, int mode, int count, const char *what)
 			z = (ha + out - len) * (k5 < 5 ? 1.0 : -1.0);
 			qb = tu_quat_axis_angle(tu_v3(cos(turn + 1.0), sin(turn + 1.0), 0.0), tilt);
 		}
+		if (coax) {
+			/* as wide as 0.1 to 0.9 of the radius, within 1e-12 to 1e-3
+			 * rad of the axis: a disc or a needle of revolution, a
+			 * cylinder or a cone, nearly coaxial and all inside */
+			double wide = tu_rng_range(&r, 0.1, 0.9) * ra;
+			double len = tu_rng_range(&r, 0.05, 0.6) * ha;
+			int k3 = i / 2 % 4;
+			q.b = k3 == 0 ? tu_ellipsoid(wide, wide, len)
+			    : k3 == 1 ? tu_ellipsoid(0.3 * len, len, 0.3 * len)
+			    : k3 == 2 ? tu_cylinder(wide, len)
+			              : tu_cone(wide, len);
+			double tilt = tu_rng_log_range(&r, 1e-12, 1e-3);
+			/* (the needle's own axis is its y) */
+			qb = tu_quat_mul(tu_quat_axis_angle(tu_v3(cos(turn + 1.0), sin(turn + 1.0), 0.0), tilt),
+			                 k3 == 1 ? tu_quat_axis_angle(tu_v3(1, 0, 0), 0.5 * PI) : tu_quat_identity());
+			z = tu_rng_range(&r, -0.2, 0.2) * ha;
+		}
 		mink_vec3 at = tu_v3(off * cos(turn), off * sin(turn), z);
 		q.pb = tu_pose3(0, 0, 0, tu_quat_mul(q.pa.rotation, qb));
 		q.pb.position = tu_add(q.pa.position, tu_rotate(q.pa.rotation, at));
@@ -889,7 +906,10 @@ static void deep_sweep(uint64_t seed, int mode, int count, const char *what)
 			 * the points are held to the support planes, not to a
 			 * support point */
 			double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
-			CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status, res.warning);
+			/* (a needle in a cone nearly coaxial stays flagged, its value
+			 * right: the count known) */
+			CHECK(res.status == MINK_OK || flagged <= (coax ? 2 : 0), "status %d (warning %d)",
+			      res.status, res.warning);
 			CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
 			CHECK_NEAR("distance vs F(normal)", res.distance, -F(&p, res.normal), 1e-13 * size, 0);
 			/* (on the support planes to the distance's own tolerance: a
@@ -945,6 +965,23 @@ static void test_out_through_an_end(void **state)
 	deep_sweep(0x90e, 2, 200, "a long core along a cylinder's or a cone's axis, out through an end");
 }
 
+/*
+ * A disc or a needle of revolution (an ellipsoid with two equal radii), a
+ * cylinder or a cone as wide as 0.1 to 0.9 of the radius, nearly coaxial
+ * (1e-12 to 1e-3 rad) inside a cylinder or a cone: the least lies on the
+ * ring of the side's normals, where the sinusoids of the core's own points
+ * fall off by its radius times the square of the arcs; its parts of
+ * revolution bound it by lines in u = m . f instead (lib/slice.c,
+ * rim_on_arc).  Of these 400 answers 56 were flagged before, 30 with the
+ * rims alone (cylinders and cones), 2 now (a needle in a cone, both
+ * orders; its value right).
+ */
+static void test_coaxial_inside(void **state)
+{
+	(void)state;
+	deep_sweep(0xc0a, 3, 200, "a core of revolution nearly coaxial inside a cylinder or a cone");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -958,6 +995,7 @@ int main(void)
 		cmocka_unit_test(test_deep_near_axis),
 		cmocka_unit_test(test_deep_at_a_tie),
 		cmocka_unit_test(test_out_through_an_end),
+		cmocka_unit_test(test_coaxial_inside),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
