@@ -291,7 +291,7 @@ memcheck: $(MINK)
 	$(MINK) gen -n 2000 --seed 41 --dim 2 > $(BUILD)/memcheck2.ndjson
 	@rc=0; valgrind -q --error-exitcode=3 --track-origins=yes $(MINK) -j1 -f ndjson \
 	  $(BUILD)/memcheck3.ndjson $(BUILD)/memcheck2.ndjson testdata/demo.json \
-	  testdata/degenerate.ndjson testdata/suites/*.ndjson \
+	  testdata/degenerate.ndjson testdata/rings.ndjson testdata/suites/*.ndjson \
 	  > /dev/null || rc=$$?; \
 	test $$rc -ne 3 && echo "memcheck: no reads of memory never written"
 

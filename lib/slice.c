@@ -974,6 +974,9 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 			pb[q] = pb[q - 1];
 			memcpy(xp[q], xp[q - 1], sizeof xp[q]);
 		}
+		/* the new arc's own points are its parent's (k may be past
+		 * those there were: the last arc split) */
+		memcpy(xp[k], xp[worst], sizeof xp[k]);
 		pb[worst] = arc_patches(R, S, O, worst, pe, h, xp[worst], &d_best, m_best, &scale);
 		pb[k] = arc_patches(R, S, O, k, pe, h, xp[k], &d_best, m_best, &scale);
 		if (R->d[k] < d_best) {
