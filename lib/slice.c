@@ -468,9 +468,9 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target)
 /* O's parts of revolution, in S's frame: centre o, axis f, and radii a
  * across f and c along it (an ellipsoid's; a rim of radius w is a = w, c
  * = 0; a cone's apex a = c = 0): the support along -m is -m . o + g(m . f),
- * g(u) = sqrt(a^2 + (c^2 - a^2) u^2).  ge = g(e . f). */
+ * g(u) = sqrt(a^2 + (c^2 - a^2) u^2). */
 typedef struct ring_rim {
-	double o[3], f[3], a, c, ge;
+	double o[3], f[3], a, c;
 } ring_rim;
 
 static double rim_g(const ring_rim *g, double u)
@@ -542,20 +542,28 @@ static void ring_sample(arc_ring *R, const mk_shape *O, int i, double phi)
  * of another, where the sinusoids of its own points close the ring only
  * quadratically in the arcs).
  */
-static void rim_on_arc(const arc_ring *R, const ring_rim *g, double a, double b, double *p,
-                       double *off)
+/* The range [*lo, *hi] of u = m(phi) . f over the arc [a, b]. */
+static void u_range(const arc_ring *R, const ring_rim *g, double a, double b, double *lo,
+                    double *hi)
 {
 	double A = R->kr * g->f[0], B = R->kr * g->f[1], C = R->ks * g->f[2];
 	double ua = A * cos(a) + B * sin(a) + C, ub = A * cos(b) + B * sin(b) + C;
-	double lo = fmin(ua, ub), hi = fmax(ua, ub), len = hypot(A, B);
+	double l = fmin(ua, ub), h = fmax(ua, ub), len = hypot(A, B);
 	double at = turn_from(atan2(B, A), a);
 	if (at >= a && at <= b)
-		hi = C + len;
+		h = C + len;
 	at = turn_from(atan2(B, A) + 3.141592653589793, a);
 	if (at >= a && at <= b)
-		lo = C - len;
-	lo = fmax(lo, -1.0);
-	hi = fmin(hi, 1.0);
+		l = C - len;
+	*lo = fmax(l, -1.0);
+	*hi = fmin(h, 1.0);
+}
+
+static void rim_on_arc(const arc_ring *R, const ring_rim *g, double a, double b, double *p,
+                       double *off)
+{
+	double lo, hi;
+	u_range(R, g, a, b, &lo, &hi);
 	double k2 = g->c * g->c - g->a * g->a, alpha, beta;
 	if (k2 <= 0.0) {
 		/* the chord's slope, (g(hi) - g(lo)) / (hi - lo) without the
@@ -676,7 +684,7 @@ static double ring_arc_least(const arc_ring *R, double px, double py, double pz,
 /* A patch's points: the arc's two, O's nearest each end, the arc's own
  * (arc_patches), and O's rims */
 #define PATCH_OWN 4
-#define PATCH_POINTS (4 + PATCH_OWN + 2)
+#define PATCH_POINTS (4 + PATCH_OWN + 4)
 
 /*
  * The patches off the circle, between arc [a, b] and the axis (sense +1,
@@ -748,6 +756,56 @@ static void probe(const arc_ring *R, const mk_shape *S, const mk_shape *O, mink_
 }
 
 /*
+ * A part of revolution over the patches of arc [a, b], by a point that
+ * moves with the meridian: p = o - a cos(lam) h(phi) + c sin(lam) f, h(phi)
+ * the unit direction of m(phi) across f, a point of the part (of its
+ * surface, or its disc) at latitude lam.  Along the meridian of phi, with m
+ * = (sin(th - s) m(phi) + sin s e') / sin th, D(m) >= m . (x - p) =
+ * (sin(th - s) A' + sin s B') / sin th, where, u = m(phi) . f,
+ *
+ *     A' = K - m(phi) . o + a cos(lam) sqrt(1 - u^2) - c sin(lam) u,
+ *     B' = h - e' . o + a cos(lam) (e' . m(phi) - (e' . f) u) / sqrt(1 - u^2)
+ *          - c sin(lam) (e' . f),
+ *
+ * both functions of u alone past the sinusoid m(phi) . o.  Over the arc
+ * A' is at least its chord in u (it is concave there), taken as a point
+ * with an offset, and B' at least its least over u's range (at an end or
+ * where (ks - fz u) / sqrt(1 - u^2) turns).  Unlike the triangle
+ * inequality, it loses nothing of a needle's length along the meridians
+ * (a needle through both caps of a thin cylinder).  Returns 0 where u's
+ * range reaches +-1 (m(phi) along f: no direction across it).
+ */
+static int part_on_patch(const arc_ring *R, const ring_rim *g, double a, double b, double lam,
+                         double h, double *A, double *B)
+{
+	double lo, hi;
+	u_range(R, g, a, b, &lo, &hi);
+	if (!(hi < 1.0 - 1e-6 && lo > -1.0 + 1e-6))
+		return 0;
+	double ca = g->a * cos(lam), sc = g->c * sin(lam);
+	double ql = sqrt(1.0 - lo * lo), qh = sqrt(1.0 - hi * hi);
+	/* the chord of ca sqrt(1 - u^2) - sc u */
+	double beta = -ca * (hi + lo) / (ql + qh) - sc;
+	double alpha = ca * ql - sc * lo - beta * lo;
+	double q[3];
+	for (int k = 0; k < 3; k++)
+		q[k] = g->o[k] - beta * g->f[k];
+	*A = ring_arc_least(R, q[0], q[1], q[2], a, b) + alpha;
+	for (int k = 0; k < 2; k++) {
+		double sense = k ? -1.0 : 1.0, fz = g->f[2];
+		double u[3] = {lo, hi, lo};
+		int nu = 2;
+		if (R->ks != 0.0 && fz / R->ks > lo && fz / R->ks < hi)
+			u[nu++] = fz / R->ks;
+		double least = INFINITY;
+		for (int t = 0; t < nu; t++)
+			least = fmin(least, ca * sense * (R->ks - fz * u[t]) / sqrt(1.0 - u[t] * u[t]));
+		B[k] = h - sense * g->o[2] - sc * sense * fz + least;
+	}
+	return 1;
+}
+
+/*
  * The least of the patches of arc i, with the arc's two points, O's points
  * nearest each end (pe) and PATCH_OWN more of the arc's own (xp, the
  * latest first).  Where the least lies off the circle, on a ring of its
@@ -758,27 +816,24 @@ static void probe(const arc_ring *R, const mk_shape *S, const mk_shape *O, mink_
  * times over, the best of the bounds kept.
  */
 static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *O, int i,
-                          const double (*pe)[3], double h, double (*xp)[3], double *best,
-                          mink_vec3 *m_best, double *scale)
+                          const double (*pe)[3], double h, double (*xp)[3], double *lam,
+                          double *best, mink_vec3 *m_best, double *scale)
 {
 	int j = i + 1 < R->n ? i + 1 : 0;
 	double a = R->phi[i], b = ring_end(R, i), lb = -INFINITY;
 	mink_vec3 mid = ring_normal(R, 0.5 * (a + b));
-	/* O's parts of revolution: the arc part as rim_on_arc's, and along the
-	 * meridian, with m = (sin(th - s) m(phi) + sin s e') / sin th, g(m . f)
-	 * = |L m| for a linear L (a rim's w P, an ellipsoid's radii across its
-	 * frame), so g(m . f) >= (sin(th - s) g(m(phi) . f) - sin s g(e' . f))
-	 * / sin th (the triangle inequality; g is even) */
-	double ra[2], rb[2][2];
-	for (int r = 0; r < R->nrim; r++) {
-		const ring_rim *g = &R->rim[r];
-		double q[3], off;
-		rim_on_arc(R, g, a, b, q, &off);
-		ra[r] = ring_arc_least(R, q[0], q[1], q[2], a, b) + off;
-		rb[r][0] = h - g->o[2] - g->ge;
-		rb[r][1] = h + g->o[2] - g->ge;
-	}
 	for (int round = 0; round < 3; round++) {
+		/* O's parts of revolution by points moving with the meridian: a
+		 * rim's at its own latitude, an ellipsoid's at its equator and
+		 * at the latitude of the arc's latest support point (*lam) */
+		double ra[2 * 2], rb[2 * 2][2];
+		int nr = 0;
+		for (int r = 0; r < R->nrim; r++) {
+			const ring_rim *g = &R->rim[r];
+			nr += part_on_patch(R, g, a, b, 0.0, h, &ra[nr], rb[nr]);
+			if (g->c > 0.0)
+				nr += part_on_patch(R, g, a, b, *lam, h, &ra[nr], rb[nr]);
+		}
 		double p[4 + PATCH_OWN][3] = {{R->px[i], R->py[i], R->pz[i]},
 		                              {R->px[j], R->py[j], R->pz[j]},
 		                              {pe[0][0], pe[0][1], pe[0][2]},
@@ -792,7 +847,7 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 				A[np] = ring_arc_least(R, p[q][0], p[q][1], p[q][2], a, b);
 				B[np] = h - sense * p[q][2];
 			}
-			for (int r = 0; r < R->nrim; r++, np++) {
+			for (int r = 0; r < nr; r++, np++) {
 				A[np] = ra[r];
 				B[np] = rb[r][k];
 			}
@@ -808,6 +863,14 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 		memmove(xp[1], xp[0], (PATCH_OWN - 1) * sizeof xp[0]);
 		probe(R, S, O, m, best, m_best, xp[0]);
 		*scale = fmax(*scale, fabs(xp[0][0]) + fabs(xp[0][1]) + fabs(xp[0][2]) + fabs(R->K) + h);
+		/* the latitude of that point on an ellipsoid's part */
+		if (R->nrim == 1 && R->rim[0].c > 0.0) {
+			const ring_rim *g = &R->rim[0];
+			double z = 0.0;
+			for (int t = 0; t < 3; t++)
+				z += (xp[0][t] - g->o[t]) * g->f[t];
+			*lam = asin(fmax(-1.0, fmin(1.0, z / g->c)));
+		}
 	}
 	return lb;
 }
@@ -853,7 +916,6 @@ static int rim_parts(const mk_shape *O, arc_ring *R)
 		g->f[2] = v3_dot(f, R->e);
 		g->a = a[k] * O->scale;
 		g->c = c[k] * O->scale;
-		g->ge = rim_g(g, g->f[2]);
 	}
 	return n;
 }
@@ -954,11 +1016,12 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	/* The least may lie off the circle, on a ring of its own (a core out
 	 * through an end): the support distance is measured too where each
 	 * patch's bound is least, and the best of all kept. */
-	double pb[ARC_MAX], xp[ARC_MAX][PATCH_OWN][3], d_best = R->d[best];
+	double pb[ARC_MAX], xp[ARC_MAX][PATCH_OWN][3], lam[ARC_MAX], d_best = R->d[best];
 	for (int i = 0; i < R->n; i++) {
+		lam[i] = 0.0;
 		for (int k = 0; k < PATCH_OWN; k++)
 			memcpy(xp[i][k], pe[k % 2], sizeof xp[i][k]);
-		pb[i] = arc_patches(R, S, O, i, pe, h, xp[i], &d_best, m_best, &scale);
+		pb[i] = arc_patches(R, S, O, i, pe, h, xp[i], &lam[i], &d_best, m_best, &scale);
 	}
 	for (int used = 0;; used++) {
 		int worst = least_of(pb, R->n);
@@ -972,13 +1035,15 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 		int k = ring_split(R, O, worst, 0.5 * (R->phi[worst] + ring_end(R, worst)), &scale);
 		for (int q = R->n - 1; q > k; q--) {
 			pb[q] = pb[q - 1];
+			lam[q] = lam[q - 1];
 			memcpy(xp[q], xp[q - 1], sizeof xp[q]);
 		}
 		/* the new arc's own points are its parent's (k may be past
 		 * those there were: the last arc split) */
 		memcpy(xp[k], xp[worst], sizeof xp[k]);
-		pb[worst] = arc_patches(R, S, O, worst, pe, h, xp[worst], &d_best, m_best, &scale);
-		pb[k] = arc_patches(R, S, O, k, pe, h, xp[k], &d_best, m_best, &scale);
+		lam[k] = lam[worst];
+		pb[worst] = arc_patches(R, S, O, worst, pe, h, xp[worst], &lam[worst], &d_best, m_best, &scale);
+		pb[k] = arc_patches(R, S, O, k, pe, h, xp[k], &lam[k], &d_best, m_best, &scale);
 		if (R->d[k] < d_best) {
 			d_best = R->d[k];
 			*m_best = ring_normal(R, R->phi[k]);
