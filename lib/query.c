@@ -1375,8 +1375,8 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 		return out->status;
 	}
 	if (!pa || !pb || !coord_ok(pa->position.x) || !coord_ok(pa->position.y) ||
-	    !coord_ok(pb->position.x) || !coord_ok(pb->position.y) || !isfinite(pa->angle) ||
-	    !isfinite(pb->angle)) {
+	    !coord_ok(pb->position.x) || !coord_ok(pb->position.y) || !coord_ok(pa->angle) ||
+	    !coord_ok(pb->angle)) {
 		fail(out, 2, MINK_ERR_BAD_POSE);
 		return out->status;
 	}

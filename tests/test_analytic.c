@@ -694,6 +694,10 @@ static void test_invalid(void **state)
 	}
 	expect_error2("NaN angle", g2, tu_pose2(0, 0, nan), g2, far2, MINK_ERR_BAD_POSE);
 	expect_error2("infinite angle", g2, tu_pose2(0, 0, inf), g2, far2, MINK_ERR_BAD_POSE);
+	/* |angle| > MINK_MAX_COORD, as mink.h says (the CLI refused it, the
+	 * library answered) */
+	expect_error2("angle of 1e101", g2, tu_pose2(0, 0, 1e101), g2, far2, MINK_ERR_BAD_POSE);
+	expect_error2("angle of -1e101", g2, far2, g2, tu_pose2(0, 0, -1e101), MINK_ERR_BAD_POSE);
 	expect_error2("NaN 2D position", g2, tu_pose2(nan, 0, 0), g2, far2, MINK_ERR_BAD_POSE);
 	tu_end("invalid input", cases - before);
 }
