@@ -479,6 +479,33 @@ static void jobs_work(void *arg, long begin, long end)
 }
 
 /*
+ * Whether the calling thread has room on its stack for a query
+ * (MINK_QUERY_STACK) and the reading around it.  A Python thread's stack
+ * may be small (threading.stack_size(), musl's 128 KB): query() ran there
+ * and a deep pair overflowed it.  The stack's low end is found once per
+ * thread (for the main thread glibc reads /proc/self/maps).
+ */
+static int stack_room(void)
+{
+	static _Thread_local uintptr_t low;
+	static _Thread_local int known;
+	if (!known) {
+		pthread_attr_t attr;
+		void *addr = NULL;
+		size_t size = 0;
+		known = 1;
+		if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+			if (pthread_attr_getstack(&attr, &addr, &size) == 0)
+				low = (uintptr_t)addr;
+			pthread_attr_destroy(&attr);
+		}
+	}
+	char here;
+	uintptr_t sp = (uintptr_t)&here;
+	return low != 0 && sp > low && sp - low >= MINK_QUERY_STACK + (256u << 10);
+}
+
+/*
  * Converts items[0, n) to trees (with the GIL), then answers them in
  * threads without it.  Returns 0 or -1 with an exception set.
  */
@@ -494,8 +521,9 @@ static int run_jobs(PyObject *const *items, long n, job *jobs,
 		if (!jobs[i].tree && !jobs[i].err.code)
 			return -1; /* a Python exception (out of memory) */
 	}
-	if (threads <= 1 && n == 1) {
-		/* One pair in the calling thread: no thread to start. */
+	if (threads <= 1 && n == 1 && stack_room()) {
+		/* One pair in the calling thread, where its stack has room: no
+		 * thread to start. */
 		jobs_work(&c, 0, 1);
 		return 0;
 	}

@@ -568,4 +568,24 @@ t.check([r["id"] for r in want] == ["x\x00y", "x"] and
 bad_key = mink.batch([{"id": 1, "a\x00": spheres["a"], "b": spheres["b"]}])[0]
 t.check(bad_key["status"] == "error" and "NUL" in bad_key["error"]["message"],
         "a key with a NUL is refused, not read as 'a': %r" % bad_key)
+# A query in a thread with a small stack (threading.stack_size, musl's 128 KB
+# default) runs on a thread of the module's own: query() ran in the caller's
+# and a deep pair (tests/test_stack.c's) overflowed 256 KB.
+import threading
+half = math.radians(40) / 2
+deep = {"a": {"type": "segment", "points": [[-0.5, 0, 0], [0.5, 0, 0]],
+              "rotation": [math.cos(half), 0, math.sin(half), 0]},
+        "b": {"type": "ellipsoid", "radii": [0.6, 0.45, 0.3]}}
+want = mink.query(deep)
+small = []
+old_size = threading.stack_size(256 * 1024)
+try:
+    th = threading.Thread(target=lambda: small.append((mink.query(deep),
+                                                       mink.batch([deep], threads=1)[0])))
+    th.start()
+    th.join()
+finally:
+    threading.stack_size(old_size)
+t.check(len(small) == 1 and small[0][0] == want and small[0][1] == want,
+        "a query in a thread of 256 KB: %r, want %r" % (small, want))
 t.finish()
