@@ -153,6 +153,33 @@ static cJSON *array(PyObject *obj, int depth, cli_error *err)
 	return a;
 }
 
+/* Whether the sequence obj has a length: a numpy array of no dimensions is
+ * a sequence to Python's C API, but len() of it raises (it had made
+ * query() and a whole batch raise TypeError). */
+static int has_length(PyObject *obj)
+{
+	if (PySequence_Size(obj) >= 0)
+		return 1;
+	PyErr_Clear();
+	return 0;
+}
+
+/* obj as an integer into *item, where it is one (numpy's integers); 0 where
+ * its index raises (a numpy array of no dimensions holding a float: a
+ * float, below). */
+static int as_index(PyObject *obj, cJSON **item)
+{
+	PyObject *n = PyNumber_Index(obj);
+
+	if (!n) {
+		PyErr_Clear();
+		return 0;
+	}
+	*item = integer(n);
+	Py_DECREF(n);
+	return 1;
+}
+
 static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
 {
 	cJSON *item;
@@ -177,18 +204,11 @@ static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
 		return object(obj, depth, err);
 	else if (PyList_Check(obj) || PyTuple_Check(obj))
 		return array(obj, depth, err);
-	else if (PySequence_Check(obj) && !PyBytes_Check(obj) && !PyByteArray_Check(obj))
-		return array(obj, depth, err); /* numpy arrays */
-	else if (PyIndex_Check(obj)) {
-		/* numpy's integers */
-		PyObject *n = PyNumber_Index(obj);
-
-		if (!n)
-			return NULL;
-		item = integer(n);
-		Py_DECREF(n);
-		return item;
-	}
+	else if (PySequence_Check(obj) && !PyBytes_Check(obj) && !PyByteArray_Check(obj) &&
+	         has_length(obj))
+		return array(obj, depth, err); /* numpy arrays (a 0-d one is a number, below) */
+	else if (PyIndex_Check(obj) && as_index(obj, &item))
+		return item; /* numpy's integers */
 	else if (PyNumber_Check(obj) && Py_TYPE(obj)->tp_as_number->nb_float) {
 		/* numpy's floats other than float64 */
 		double d = PyFloat_AsDouble(obj);

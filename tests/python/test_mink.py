@@ -588,4 +588,18 @@ finally:
     threading.stack_size(old_size)
 t.check(len(small) == 1 and small[0][0] == want and small[0][1] == want,
         "a query in a thread of 256 KB: %r, want %r" % (small, want))
+# numpy arrays of no dimensions are numbers (they had made query() and the
+# whole batch raise TypeError: not a sequence).
+zero_d = {"a": {"type": "sphere", "radius": np.array(0.5)},
+          "b": {"type": "sphere", "radius": np.array(1, dtype=np.int32),
+                "position": np.array([np.array(3.0), 0, 0], dtype=object)}}
+plain = {"a": {"type": "sphere", "radius": 0.5},
+         "b": {"type": "sphere", "radius": 1, "position": [3.0, 0, 0]}}
+try:
+    got0 = (mink.query(zero_d), mink.batch([zero_d, plain]))
+except TypeError as exc:
+    got0 = exc
+t.check(not isinstance(got0, Exception) and got0[0] == mink.query(plain) and
+        got0[1] == mink.batch([plain, plain]),
+        "numpy arrays of no dimensions: %r" % (got0,))
 t.finish()
