@@ -1189,7 +1189,7 @@ static PyObject *columns_dict(columns *c, PyObject *ids)
 		if (PyDict_SetItemString(d, column_names[i], (PyObject *)c->a[i]) < 0)
 			goto fail;
 	/* Per-row texts only where a row can have one (errors are rare, and
-	 * batch_poses has no notes): else each column is made empty at once. */
+	 * notes are an OBJ hull's): else each column is made empty at once. */
 	if (c->n_errors) {
 		codes = row_calloc(n, sizeof *codes);
 		messages = row_calloc(n, sizeof *messages);
@@ -1717,7 +1717,10 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 	}
 	if (n < 0)
 		n = 1;
-	if (columns_new(&c, n, s.options.max_contacts, 0, reuse) < 0)
+	/* The shapes' notes (an OBJ hull's: non-convex, flat) are every
+	 * answered row's, as batch_arrays gives them (they had been dropped) */
+	int with_notes = (pair.notes[0] && pair.notes[0][0]) || (pair.notes[1] && pair.notes[1][0]);
+	if (columns_new(&c, n, s.options.max_contacts, with_notes, reuse) < 0)
 		goto done;
 	x.pair = &pair;
 	x.s = &s;
@@ -1728,6 +1731,13 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 	if (rc < 0) {
 		PyErr_SetString(PyExc_RuntimeError, "mink: cannot start a thread");
 		goto done;
+	}
+	for (long i = 0; with_notes && i < n; i++) {
+		const Py_UCS4 *st = c.status + (size_t)W_STATUS * (size_t)i;
+		if (st[0] == 'e') /* an error row, which has none */
+			continue;
+		c.notes[i][0] = pair.notes[0];
+		c.notes[i][1] = pair.notes[1];
 	}
 	out = columns_dict(&c, NULL);
 done:

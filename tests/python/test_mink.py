@@ -602,4 +602,14 @@ except TypeError as exc:
 t.check(not isinstance(got0, Exception) and got0[0] == mink.query(plain) and
         got0[1] == mink.batch([plain, plain]),
         "numpy arrays of no dimensions: %r" % (got0,))
+# batch_poses gives the shapes' notes (an OBJ hull's) on every answered row, as
+# batch_arrays does; an error row has none (they had all been empty).
+lsh = mink.hull_from_obj(os.path.join(ROOT, "testdata/meshes/lshape.obj"))
+ball = {"type": "sphere", "radius": 0.1}
+rows = mink.batch_poses(lsh, ball, pos_b=[[3, 0, 0], [float("nan"), 0, 0]])
+ref = mink.batch_arrays([{"a": lsh, "b": dict(ball, position=[3, 0, 0])},
+                         {"a": lsh, "b": dict(ball, position=[float("nan"), 0, 0])}])
+t.check(list(rows["notes"]) == list(ref["notes"]) and ref["notes"][0] != "" and
+        list(rows["status"]) == list(ref["status"]),
+        "batch_poses' notes %r, batch_arrays' %r" % (list(rows["notes"]), list(ref["notes"])))
 t.finish()
