@@ -253,9 +253,10 @@ static double gap_dd(mink_vec3 n, const mink_vec3 p[2], const mink_vec3 q[2])
  * capsules 1e-6 deep, 0.55 apart as segments, had taken 1e-10 of the 0.55:
  * the depth 4e-11 short, 4e-5 of it), or to the length where that is less,
  * and the size's share. */
-static double answer_slack(const mk_shape *A, const mk_shape *B, const mk_tol *tol, double dist)
+static double answer_slack(const mk_tol *tol, double dist)
 {
-	double d = fmin(fabs(dist - (A->margin + B->margin)), fabs(dist));
+	/* (tol->margins is the two margins: segments are not smooth cores) */
+	double d = fmin(fabs(dist - tol->margins), fabs(dist));
 	return tol->rel * d + tol->abs + tol->eps;
 }
 
@@ -310,7 +311,7 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 	 * distance: nearly collinear segments a rounding apart have a
 	 * closest pair whose difference points anywhere.) */
 	double gap = fmin(v3_dot(n, q0), v3_dot(n, q1)) - fmax(v3_dot(n, p0), v3_dot(n, p1));
-	if (!(dist - gap <= answer_slack(A, B, tol, dist))) {
+	if (!(dist - gap <= answer_slack(tol, dist))) {
 		/* Nearly parallel and close: once more in double-double. */
 		const mink_vec3 pe[2] = {p0, p1}, qe[2] = {q0, q1};
 		mink_vec3 mn;
@@ -322,7 +323,7 @@ int mk_solve_segments(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 			n = v3_dot(mn, middles(p0, p1, q0, q1)) < -4.0 * tol->eps ? v3_neg(mn) : mn;
 		}
 		gap = gap_dd(n, pe, qe);
-		if (!(dist - gap <= answer_slack(A, B, tol, dist)))
+		if (!(dist - gap <= answer_slack(tol, dist)))
 			return 0;
 	}
 	mk_share_difference(&c1, &c2, v3_scale(n, -dist));

@@ -515,16 +515,25 @@ static mink_vec3 ring_normal(const arc_ring *R, double phi)
 	              v3_scale(R->e, R->ks));
 }
 
+/* A vector of the query frame in S's frame (e1, e2, e), into q. */
+static void ring_coords(const arc_ring *R, mink_vec3 v, double *q)
+{
+	q[0] = v3_dot(v, R->e1);
+	q[1] = v3_dot(v, R->e2);
+	q[2] = v3_dot(v, R->e);
+}
+
 /* O's support along -m(phi), into sample i (its phi, its point in S's
  * frame, D there). */
 static void ring_sample(arc_ring *R, const mk_shape *O, int i, double phi)
 {
 	mink_vec3 m = ring_normal(R, phi);
-	mink_vec3 p = v3_sub(mk_support(O, v3_neg(m)), R->c);
+	double q[3];
+	ring_coords(R, v3_sub(mk_support(O, v3_neg(m)), R->c), q);
 	R->phi[i] = phi;
-	R->px[i] = v3_dot(p, R->e1);
-	R->py[i] = v3_dot(p, R->e2);
-	R->pz[i] = v3_dot(p, R->e);
+	R->px[i] = q[0];
+	R->py[i] = q[1];
+	R->pz[i] = q[2];
 	R->d[i] = ring_f(R, i, phi);
 }
 
@@ -749,10 +758,7 @@ static void probe(const arc_ring *R, const mk_shape *S, const mk_shape *O, mink_
 		*best = d;
 		*m_best = m;
 	}
-	p = v3_sub(p, R->c);
-	q[0] = v3_dot(p, R->e1);
-	q[1] = v3_dot(p, R->e2);
-	q[2] = v3_dot(p, R->e);
+	ring_coords(R, v3_sub(p, R->c), q);
 }
 
 /*
@@ -822,37 +828,47 @@ static double arc_patches(const arc_ring *R, const mk_shape *S, const mk_shape *
 	int j = i + 1 < R->n ? i + 1 : 0;
 	double a = R->phi[i], b = ring_end(R, i), lb = -INFINITY;
 	mink_vec3 mid = ring_normal(R, 0.5 * (a + b));
+	/* Each point's and part's terms, A (the arc's) and B for each sense:
+	 * the arc's two points and O's nearest each end, then the arc's own
+	 * (xp, each round), then O's parts of revolution by points moving
+	 * with the meridian (a rim's at its own latitude, an ellipsoid's at
+	 * its equator and at the latitude of the arc's latest support point,
+	 * *lam, each round). */
+	double A[PATCH_POINTS], B[2][PATCH_POINTS], pz[4 + PATCH_OWN];
+	double arc_pts[2][3] = {{R->px[i], R->py[i], R->pz[i]}, {R->px[j], R->py[j], R->pz[j]}};
+	const double *fixed[4] = {arc_pts[0], arc_pts[1], pe[0], pe[1]};
+	for (int q = 0; q < 4; q++) {
+		A[q] = ring_arc_least(R, fixed[q][0], fixed[q][1], fixed[q][2], a, b);
+		pz[q] = fixed[q][2];
+	}
+	double ra0[2], rb0[2][2];
+	int ok0[2] = {0, 0};
+	for (int r = 0; r < R->nrim; r++)
+		ok0[r] = part_on_patch(R, &R->rim[r], a, b, 0.0, h, &ra0[r], rb0[r]);
 	for (int round = 0; round < 3; round++) {
-		/* O's parts of revolution by points moving with the meridian: a
-		 * rim's at its own latitude, an ellipsoid's at its equator and
-		 * at the latitude of the arc's latest support point (*lam) */
-		double ra[2 * 2], rb[2 * 2][2];
-		int nr = 0;
+		int np = 4;
+		for (int q = 0; q < PATCH_OWN; q++, np++) {
+			A[np] = ring_arc_least(R, xp[q][0], xp[q][1], xp[q][2], a, b);
+			pz[np] = xp[q][2];
+		}
+		for (int k = 0; k < 2; k++)
+			for (int q = 0; q < np; q++)
+				B[k][q] = h - (k ? -1 : 1) * pz[q];
 		for (int r = 0; r < R->nrim; r++) {
-			const ring_rim *g = &R->rim[r];
-			nr += part_on_patch(R, g, a, b, 0.0, h, &ra[nr], rb[nr]);
-			if (g->c > 0.0)
-				nr += part_on_patch(R, g, a, b, *lam, h, &ra[nr], rb[nr]);
+			if (ok0[r]) {
+				A[np] = ra0[r];
+				B[0][np] = rb0[r][0];
+				B[1][np++] = rb0[r][1];
+			}
+			double rb[2];
+			if (R->rim[r].c > 0.0 && part_on_patch(R, &R->rim[r], a, b, *lam, h, &A[np], rb)) {
+				B[0][np] = rb[0];
+				B[1][np++] = rb[1];
+			}
 		}
-		double p[4 + PATCH_OWN][3] = {{R->px[i], R->py[i], R->pz[i]},
-		                              {R->px[j], R->py[j], R->pz[j]},
-		                              {pe[0][0], pe[0][1], pe[0][2]},
-		                              {pe[1][0], pe[1][1], pe[1][2]}};
-		memcpy(p[4], xp, PATCH_OWN * sizeof p[0]);
 		double v[2], s[2] = {0.0, 0.0};
-		for (int k = 0; k < 2; k++) {
-			int sense = k ? -1 : 1, np = 0;
-			double A[PATCH_POINTS], B[PATCH_POINTS];
-			for (int q = 0; q < 4 + PATCH_OWN; q++, np++) {
-				A[np] = ring_arc_least(R, p[q][0], p[q][1], p[q][2], a, b);
-				B[np] = h - sense * p[q][2];
-			}
-			for (int r = 0; r < nr; r++, np++) {
-				A[np] = ra[r];
-				B[np] = rb[r][k];
-			}
-			v[k] = patch_bound(R, A, B, np, sense, &s[k]);
-		}
+		for (int k = 0; k < 2; k++)
+			v[k] = patch_bound(R, A, B[k], np, k ? -1 : 1, &s[k]);
 		lb = fmax(lb, fmin(v[0], v[1]));
 		/* the lesser patch's least: m = (sin(th - s) m(phi) + sin s (+-e)) / sin th */
 		int k = v[1] < v[0], sense = k ? -1 : 1;
@@ -907,13 +923,8 @@ static int rim_parts(const mk_shape *O, arc_ring *R)
 	mink_vec3 f = O->identity ? axis : m3_mul(&O->rot, axis);
 	for (int k = 0; k < n; k++) {
 		ring_rim *g = &R->rim[k];
-		mink_vec3 o = v3_sub(mk_place(O, v3_scale(axis, z[k])), R->c);
-		g->o[0] = v3_dot(o, R->e1);
-		g->o[1] = v3_dot(o, R->e2);
-		g->o[2] = v3_dot(o, R->e);
-		g->f[0] = v3_dot(f, R->e1);
-		g->f[1] = v3_dot(f, R->e2);
-		g->f[2] = v3_dot(f, R->e);
+		ring_coords(R, v3_sub(mk_place(O, v3_scale(axis, z[k])), R->c), g->o);
+		ring_coords(R, f, g->f);
 		g->a = a[k] * O->scale;
 		g->c = c[k] * O->scale;
 	}
@@ -1007,10 +1018,7 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
 	 * O's points nearest each end besides the arcs' own */
 	double pe[2][3];
 	for (int k = 0; k < 2; k++) {
-		mink_vec3 q = v3_sub(mk_support(O, k ? R->e : v3_neg(R->e)), R->c);
-		pe[k][0] = v3_dot(q, R->e1);
-		pe[k][1] = v3_dot(q, R->e2);
-		pe[k][2] = v3_dot(q, R->e);
+		ring_coords(R, v3_sub(mk_support(O, k ? R->e : v3_neg(R->e)), R->c), pe[k]);
 		scale = fmax(scale, fabs(pe[k][0]) + fabs(pe[k][1]) + fabs(pe[k][2]) + fabs(R->K) + h);
 	}
 	/* The least may lie off the circle, on a ring of its own (a core out

@@ -756,6 +756,24 @@ static double segments_distance_ld(const mink_vec3 *pa, const mink_vec3 *pb)
 }
 
 /*
+ * Two nearly parallel directions for a pair of segments: u, a point x in
+ * [-1, 1]^3, a unit side across u, and v = u tilted by 10^[lo, hi] rad any
+ * way across it (towards side too: the lines then come nearer each other
+ * far beyond the segments), or v = u where not tilted.  Returns the tilt.
+ */
+static double near_parallel(tu_rng *r, int tilted, double lo, double hi, mink_vec3 *u,
+                            mink_vec3 *x, mink_vec3 *side, mink_vec3 *v)
+{
+	*u = tu_rng_unit_vec3(r);
+	*x = tu_rng_box(r, -1.0, 1.0);
+	*side = tu_normalize(tu_cross(*u, tu_rng_unit_vec3(r)));
+	double tilt = tilted ? pow(10.0, tu_rng_range(r, lo, hi)) : 0.0;
+	mink_vec3 across = tu_normalize(tu_cross(*u, tu_rng_unit_vec3(r)));
+	*v = tu_normalize(tu_add(*u, tu_scale(across, tilt)));
+	return tilt;
+}
+
+/*
  * Parallel segments whose directions differ by a rounding (the same unit
  * vector scaled by two lengths) or by 1e-7 .. 1e-4 rad, 0.5 .. 1e-9 apart or
  * touching, shifted along their lines: the closed form once took the
@@ -773,15 +791,10 @@ static void test_parallel_segments(void **state)
 	int cases = 0;
 	tu_begin();
 	for (int i = 0; i < 400; i++) {
-		mink_vec3 u = tu_rng_unit_vec3(&r), x = tu_rng_box(&r, -1.0, 1.0);
-		mink_vec3 side = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
 		/* (the oracle's parameters need an angle of 1e-7 or none; an
 		 * exact rational oracle outside the suite covers 1e-12 .. 1e-7) */
-		double tilt = i % 2 ? pow(10.0, tu_rng_range(&r, -7.0, -4.0)) : 0.0;
-		/* tilted any way across u (towards side too: the lines then
-		 * come nearer each other far beyond the segments) */
-		mink_vec3 across = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
-		mink_vec3 v = tu_normalize(tu_add(u, tu_scale(across, tilt)));
+		mink_vec3 u, x, side, v;
+		double tilt = near_parallel(&r, i % 2, -7.0, -4.0, &u, &x, &side, &v);
 		static const double gaps[5] = {0.5, 0.1, 1e-3, 1e-9, 0.0};
 		double gap = gaps[i % 5];
 		double la = tu_rng_range(&r, 0.1, 1.0), lb = tu_rng_range(&r, 0.1, 1.0);
@@ -836,11 +849,8 @@ static void test_parallel_capsules_touching(void **state)
 	int cases = 0;
 	tu_begin();
 	for (int i = 0; i < 400; i++) {
-		mink_vec3 u = tu_rng_unit_vec3(&r), x = tu_rng_box(&r, -1.0, 1.0);
-		mink_vec3 side = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
-		double tilt = i % 4 ? pow(10.0, tu_rng_range(&r, -12.0, -8.0)) : 0.0;
-		mink_vec3 across = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
-		mink_vec3 v = tu_normalize(tu_add(u, tu_scale(across, tilt)));
+		mink_vec3 u, x, side, v;
+		double tilt = near_parallel(&r, i % 4, -12.0, -8.0, &u, &x, &side, &v);
 		double ra = tu_rng_range(&r, 0.05, 0.5), rb = tu_rng_range(&r, 0.05, 0.5);
 		static const double rel[7] = {1e-3, 1e-6, 1e-9, 1e-12, 0.0, -1e-9, -1e-6};
 		double gap = (ra + rb) * (1.0 + rel[i % 7]);
