@@ -424,6 +424,9 @@ typedef struct mk_answer {
 	mink_vec3 normal, pa, pb;
 	int gjk_it, epa_it;
 	mink_warning warning;
+	/* pa and pb are the closest pair to their rounding, not only to the
+	 * distance's tolerance (lib/far.c): the patch's deepest contact */
+	int exact_pair;
 } mk_answer;
 
 /* The points on A and on B that the simplex's weights give (the witness sum
@@ -454,6 +457,20 @@ int mk_keep_within_reach(const mk_shape *s, mink_vec3 d, mink_vec3 x, double rea
  * cone's side line where d lies along it to the rounding. */
 int mk_keep_on_feature(const mk_shape *s, mink_vec3 d, mink_vec3 x, double reach,
                        mink_vec3 *out);
+
+/* Two cores far apart: GJK again on the differences of their support
+ * points from their supports along *n, which keep the pair exact across
+ * nearly parallel flat features.  n, core and the pair are replaced, and
+ * it returns 1 where it ends on its gap or a support point met before,
+ * 2 where it ends with the gap open, no simplex nearer by the rounding of
+ * its projections, else 0 (lib/far.c). */
+int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core, mink_vec3 *pa,
+                mink_vec3 *pb);
+/* How far a pair (pa on core A, pb on core B) is from being a closest
+ * pair: the greater distance of pa from A's point nearest pb and of pb
+ * from B's nearest pa (0 for a closest pair of convex sets), NaN where a
+ * nearest point is not found to its rounding (lib/far.c). */
+double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb);
 
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */

@@ -28,6 +28,7 @@
  * Everything runs in the query frame (A's), on stack buffers: no
  * allocation, a few hundred floating-point operations for a box pair.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,11 @@ typedef struct feature {
 	double u[FEATURE_MAX][2]; /* projections on the contact plane */
 	mink_vec3 m, c;           /* a polygon's plane: Newell normal (not unit),
 	                             centroid; set by plane_of() */
+	double sag;               /* how far the feature reaches beyond its
+	                             polygon: a disc's between its points */
+	int tops;                 /* how many of its points lie at its top along
+	                             d to their rounding, found in its shape's
+	                             own frame (support_feature) */
 	int nearest;              /* set by the caller: a face of more corners
 	                             than fit keeps the highest along d, not
 	                             corners evenly around it (the nearest pair,
@@ -354,6 +360,8 @@ static void disc(feature *f, mink_vec3 c, mink_vec3 ex, mink_vec3 ey, double a, 
 		double cs = cos_eighth(i), sn = cos_eighth(i - 4);
 		put(f, v3_add(c, v3_add(v3_scale(ex, a * cs), v3_scale(ey, b * sn))));
 	}
+	/* 1 - cos(pi / 16), rounded up */
+	f->sag = 0.0192147 * fmax(a, b);
 }
 
 static void box_feature(feature *f, mink_vec3 h, mink_vec3 d, double t, int dim)
@@ -493,6 +501,7 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 	 * in them, its points scaled below. */
 	t /= s->scale;
 	f->n = 0;
+	f->sag = 0.0;
 	f->convex = s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
 	            s->type == CORE_ELLIPSOID || s->type == CORE_TRIANGLE;
 	switch (s->type) {
@@ -527,6 +536,16 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		ellipsoid_feature(f, s, dl, t);
 		break;
 	}
+	/* (in the shape's frame: placed, a point 1e6 away carries 1e-10) */
+	double hhi = -INFINITY, reach = 0.0;
+	for (int i = 0; i < f->n; i++) {
+		hhi = fmax(hhi, v3_dot(dl, f->p[i]));
+		reach = fmax(reach, v3_maxabs(f->p[i]));
+	}
+	f->tops = 0;
+	for (int i = 0; i < f->n; i++)
+		f->tops += v3_dot(dl, f->p[i]) >= hhi - 64.0 * DBL_EPSILON * reach * v3_len_safe(dl);
+	f->sag *= s->scale;
 	if (s->scale != 1.0)
 		for (int i = 0; i < f->n; i++)
 			f->p[i] = v3_scale(f->p[i], s->scale);
@@ -728,6 +747,8 @@ static void project(feature *f, const plane2 *pl, int dim, double t, double size
 	feature g;
 	g.n = k;
 	g.nearest = f->nearest;
+	g.sag = f->sag;
+	g.tops = f->tops;
 	for (int i = 0; i < k; i++) {
 		g.p[i] = f->p[idx[i]];
 		g.u[i][0] = f->u[idx[i]][0];
@@ -1131,15 +1152,18 @@ static double hull_area(const region *r, const int *pick, int k)
 	return a;
 }
 
-/* Picks at most `max` of the region's points: the deepest, the farthest
- * from it, then each time the one that adds the most hull area. */
-static int reduce(const region *r, const double *dist, int max, int *pick)
+/* Picks at most `max` of the region's points: the deepest (`first` where
+ * it is not negative), the farthest from it, then each time the one that
+ * adds the most hull area. */
+static int reduce(const region *r, const double *dist, int max, int first, int *pick)
 {
 	int k = 0, used[REGION_MAX] = {0};
 	int best = 0;
 	for (int i = 1; i < r->n; i++)
 		if (dist[i] < dist[best])
 			best = i;
+	if (first >= 0)
+		best = first;
 	pick[k++] = best;
 	used[best] = 1;
 	if (k < max && r->n > 1) {
@@ -2006,26 +2030,92 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * inside the shapes, and the first contact, moved to the distance,
 	 * would leave the other shape.  The solver's pair is then the
 	 * deepest point of the patch, where it lies on both features.
+	 *
+	 * A far pair's exact pair (lib/far.c) is the deepest point whatever
+	 * the lifted heights say: the distance's tolerance is 1e-4 for a pair
+	 * 1e6 apart, and a point that much short of the deepest lies across
+	 * the features by up to the square root of it times the distance (a
+	 * cone's base tilted 1e-5 under a cap 1e6 away: the base's polygon
+	 * point 4.6e-8 short, 0.096 round the rim from the lowest), while the
+	 * region reaches the slop beyond the features, 0.03 for a pair 3e7
+	 * apart, and there lifts points below the distance by the slop times
+	 * the features' tilt (two triangles 1e-3 from parallel: 2.4e-5 deeper
+	 * than the closest pair, 0.03 off it).  At a corner it takes the
+	 * corner's place; outside the region (a rim between a disc's points)
+	 * it is one point more; inside it, or on its outline to the slop, it
+	 * is a tie where both features have two points or more level at their
+	 * tops, and the corners stay (two boxes' parallel edges 2e6 apart).
+	 * A disc's point may lie beyond its polygon by the sag between the
+	 * polygon's points.
 	 */
 	int deepest = 0;
 	for (int i = 1; i < r.n; i++)
 		if (dist[i] < dist[deepest])
 			deepest = i;
-	if (dist[deepest] - ans->distance > round && ans->warning == MINK_WARN_NONE && r.n >= 3 &&
-	    r.n < REGION_MAX) {
-		double us[2];
-		on_plane(&pl, dim, ans->pa, us);
-		if (outside2(&fa, us) <= t && outside2(&fb, us) <= t) {
-			region_put(&r, us[0], us[1]);
-			c[r.n - 1].pa = ans->pa;
-			c[r.n - 1].pb = ans->pb;
-			c[r.n - 1].distance = dist[r.n - 1] = ans->distance;
-			/* on both shapes: it falls short of neither top */
-			short_a[r.n - 1] = short_b[r.n - 1] = 0.0;
+	int first = -1, put_at = -1;
+	double us[2];
+	on_plane(&pl, dim, ans->pa, us);
+	double reach = t + fmax(fa.sag, fb.sag);
+	int inside = ans->warning == MINK_WARN_NONE && outside2(&fa, us) <= t + fa.sag &&
+	             outside2(&fb, us) <= t + fb.sag;
+	if (ans->exact_pair && inside && r.n >= 1) {
+		/* the region's corner nearest it */
+		int near = 0;
+		double dn = INFINITY;
+		for (int i = 0; i < r.n; i++) {
+			double d = hypot(r.u[i][0] - us[0], r.u[i][1] - us[1]);
+			if (d < dn) {
+				dn = d;
+				near = i;
+			}
 		}
+		/* (inside: within the outline or on it to the slop, a tie
+		 * along an edge too; a segment region's inside is between its
+		 * ends) */
+		int in = 0;
+		if (r.n >= 3) {
+			int pos = 0, neg = 0;
+			for (int i = 0; i < r.n; i++) {
+				const double *p0 = r.u[i], *p1 = r.u[(i + 1) % r.n];
+				double x = mk_cross2(p0, p1, us), len = hypot(p1[0] - p0[0], p1[1] - p0[1]);
+				pos += x > t * len;
+				neg += x < -t * len;
+			}
+			in = pos == 0 || neg == 0;
+		} else if (r.n == 2) {
+			double e0 = r.u[1][0] - r.u[0][0], e1 = r.u[1][1] - r.u[0][1];
+			double along = (us[0] - r.u[0][0]) * e0 + (us[1] - r.u[0][1]) * e1;
+			in = along > 0.0 && along < e0 * e0 + e1 * e1;
+		}
+		/* (a tie only where both features have an edge or a face level
+		 * along n at their tops to their own rounding: else the deepest
+		 * point is one) */
+		in = in && fa.tops >= 2 && fb.tops >= 2;
+		if (dn <= reach || r.n == 1)
+			put_at = near;
+		else if (in)
+			put_at = -1;
+		else if (r.n == 2)
+			put_at = near;
+		else if (r.n < REGION_MAX)
+			put_at = r.n++;
+	} else if (!ans->exact_pair && dist[deepest] - ans->distance > round && r.n >= 3 &&
+	           r.n < REGION_MAX && inside) {
+		put_at = r.n++;
+	}
+	if (put_at >= 0) {
+		r.u[put_at][0] = us[0];
+		r.u[put_at][1] = us[1];
+		c[put_at].pa = ans->pa;
+		c[put_at].pb = ans->pb;
+		c[put_at].distance = dist[put_at] = ans->distance;
+		/* on both shapes: it falls short of neither top */
+		short_a[put_at] = short_b[put_at] = 0.0;
+		if (ans->exact_pair)
+			first = put_at;
 	}
 	int pick[MINK_MAX_CONTACTS];
-	int k = reduce(&r, dist, max, pick);
+	int k = reduce(&r, dist, max, first, pick);
 	/*
 	 * Apart, the deepest contact's points are a pair of the shapes at its
 	 * distance (an upper bound), and the gap of the supports along n is a

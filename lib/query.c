@@ -823,6 +823,7 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 
 	ans->epa_it = 0;
 	ans->warning = MINK_WARN_NONE;
+	ans->exact_pair = 0;
 	if (A->type == CORE_POINT && B->type == CORE_POINT) {
 		solve_points(A, B, &tol, ans);
 		return;
@@ -1010,7 +1011,7 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
 
 /* polish_core on the answer's cores, the margins taken off and put back. */
 static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
-                                                  mk_answer *ans)
+                                                  const mink_options *o, mk_answer *ans)
 {
 	double ma = A->margin, mb = B->margin;
 	core_answer c;
@@ -1018,7 +1019,58 @@ static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_sha
 	c.core = ans->distance + ma + mb;
 	c.pa = v3_mad(ans->pa, c.n, -ma);
 	c.pb = v3_mad(ans->pb, c.n, mb);
-	if (!polish_core(A, B, 0.0, &c))
+	int moved = polish_core(A, B, 0.0, &c);
+	/*
+	 * The pair again from the differences of support points (far.c).  A
+	 * search that ended on its gap counts where the support gap along its
+	 * normal meets its length to the coordinates' rounding; one that ended
+	 * with its gap open, where they meet within the tolerance, and only
+	 * 1e3 times the cores' reach apart and more (on a nearly flat face 3
+	 * across, 1000 away, a pair 4e-8 from the closest leaves a gap of
+	 * 1e-10; 10 away, a pair 1e-5 across from it leaves 1e-12 of the
+	 * distance).  Its length is the polished answer's within the
+	 * tolerance (that may lie a rounding below the distance).
+	 *
+	 * Which pair is nearer the closest is judged by the pairs themselves:
+	 * each point's distance from its shape's point nearest the other one
+	 * (mk_pair_residual, 0 for a closest pair).  The polished pair stands
+	 * where it is within 1e-10 of the size of one, or the search's is not
+	 * half as far off: the polish and the refinement are exact where they
+	 * converge (a line's pair sliding along a rim it nearly touches, 2e6
+	 * away, where the search stops 1e-6 along the line), and the search
+	 * where the support distance cannot see the pair (a point over a box's
+	 * face 1e6 away, answered at the face's corner 0.5 from its foot).  A
+	 * search's pair taken, or one within the rounding of the polished
+	 * pair, is exact: the patch takes it as its deepest point.
+	 */
+	mk_tol tol;
+	unit_tolerances(A, B, o, &tol);
+	double r = mk_slack(&tol, c.core - (ma + mb));
+	double round = 32.0 * DBL_EPSILON *
+	               (c.core + v3_maxabs(A->pos) + v3_maxabs(B->pos) + A->bound + B->bound);
+	double reach = A->bound - A->margin + B->bound - B->margin;
+	core_answer f = c;
+	double rc;
+	int fr = mk_far_pair(A, B, &f.n, &f.core, &f.pa, &f.pb);
+	if (fr == 2 && !(c.core > 1e3 * reach))
+		fr = 0;
+	if (fr && f.core <= c.core + r && gap_along(A, B, f.n) >= f.core - (fr == 1 ? round : r)) {
+		double exact = 1e-10 * tol.size;
+		if (v3_len_safe(v3_sub(f.pa, c.pa)) <= 2.0 * round &&
+		    v3_len_safe(v3_sub(f.pb, c.pb)) <= 2.0 * round) {
+			ans->exact_pair = 1;
+		} else if (!((rc = mk_pair_residual(A, B, c.pa, c.pb)) <= exact)) {
+			/* (a residual not found, NaN, keeps the polished pair) */
+			double rf = mk_pair_residual(A, B, f.pa, f.pb);
+			if (rf < 0.5 * rc) {
+				mk_share_difference(&f.pa, &f.pb, v3_scale(f.n, -f.core));
+				c = f;
+				moved = 1;
+				ans->exact_pair = rf <= exact;
+			}
+		}
+	}
+	if (!moved)
 		return;
 	ans->normal = c.n;
 	ans->distance = c.core - (ma + mb);
@@ -1140,7 +1192,7 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 	if (gap > 4.0 * (A->bound - A->margin + B->bound - B->margin) ||
 	    ((off_frame(A) || off_frame(B)) && reaches_within(A, gap / 8.0) &&
 	     reaches_within(B, gap / 8.0)))
-		polish_far(A, B, ans);
+		polish_far(A, B, o, ans);
 }
 
 /*

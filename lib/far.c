@@ -1,0 +1,328 @@
+/*
+ * far.c - the closest pair of two cores far apart, found in coordinates
+ * taken from a point of each.
+ *
+ * Two shapes a distance D apart whose closest points lie on nearly
+ * parallel flat features (a cap over a box's face, a triangle over a
+ * cone's base, a point over a face) have a closest pair that moves across
+ * the features by e while their distance moves by e^2 / 2D: 1e6 apart, the
+ * pair may be a whole unit off where the distance is exact, and no solver
+ * that judges by distances (GJK's gap, EPA's, the support distance along a
+ * normal) can see it.  Nor do the pair's own coordinates: a point 1e6 from
+ * the origin is rounded to 1e-10, and on a feature 1 wide that rounding of
+ * its height is worth 0.014 across it.
+ *
+ * So the pair is sought again by GJK on K = (A - a0) - (B - b0), where a0
+ * and b0 are the supports along the solver's normal: K's points are
+ * differences of support points in each shape's own frame, turned into the
+ * query frame, small and exact to their own size's rounding, and the
+ * distance of A and B is that of K from x0 = b0 - a0, the one large
+ * vector.  Candidates are compared by |x0 - c|^2 - |x0 - u|^2 =
+ * (c - u).(c + u - 2 x0), exact to D times their distance times the
+ * rounding, and GJK's gap (x0 - u).(k - u) is exact to D times K's
+ * rounding: where it ends on its gap or on a support point met before,
+ * the pair u is within the square root of twice that gap of the closest
+ * (|u - x0|^2 / 2 is convex with modulus 1).  The closest point on each
+ * simplex is the projection of x0 onto the affine hull of the subset whose
+ * weights all come out positive and that is nearest, over every subset of
+ * at most three points.  Its limit is the rounding of the support points'
+ * heights, eps times K's size: on a rim it moves the point along the rim
+ * by the square root of that times D over the rim's curvature, about 1e-9
+ * of the size 100 apart, and the search may end with its gap open where
+ * no simplex comes nearer by the rounding of the projections.
+ *
+ * mk_pair_residual judges a pair by the pair itself: the nearest point of
+ * each shape to the other's point, in closed form in the shape's own frame
+ * where it has one, else by the same search from a point.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* A point of K, with the points of A - a0 and B - b0 it is made of. */
+typedef struct far_point {
+	mink_vec3 k, a, b;
+} far_point;
+
+/* scale R (l - l0): a local difference turned into the query frame. */
+static mink_vec3 place_diff(const mk_shape *s, mink_vec3 l, mink_vec3 l0)
+{
+	mink_vec3 d = v3_sub(l, l0);
+	if (!s->identity)
+		d = m3_mul(&s->rot, d);
+	return v3_scale(d, s->scale);
+}
+
+static mink_vec3 local_dir(const mk_shape *s, mink_vec3 d)
+{
+	return s->identity ? d : m3_tmul(&s->rot, d);
+}
+
+/* |x0 - c|^2 - |x0 - u|^2, exact to the rounding of c - u times x0's
+ * length: the points compared are near one another */
+static double nearer(mink_vec3 c, mink_vec3 u, mink_vec3 x0)
+{
+	return v3_dot(v3_sub(c, u), v3_sub(v3_add(c, u), v3_scale(x0, 2.0)));
+}
+
+/*
+ * The point of the hull of p[idx[0..m)] nearest x0 where it is the
+ * projection of x0 onto their affine hull with every weight positive: 1
+ * with the weights in w and the point in *c.  (A tetrahedron never holds
+ * it: x0 lies outside K.)
+ */
+static int project_subset(const far_point *p, const int *idx, int m, mink_vec3 x0, double *w,
+                          mink_vec3 *c)
+{
+	mink_vec3 o = p[idx[0]].k, r = v3_sub(x0, o);
+	if (m == 1) {
+		w[0] = 1.0;
+		*c = o;
+		return 1;
+	}
+	mink_vec3 e1 = v3_sub(p[idx[1]].k, o);
+	if (m == 2) {
+		double den = v3_dot(e1, e1), t = v3_dot(r, e1);
+		if (!(den > 0.0) || !(t > 0.0) || !(t < den))
+			return 0;
+		t /= den;
+		w[0] = 1.0 - t;
+		w[1] = t;
+		*c = v3_mad(o, e1, t);
+		return 1;
+	}
+	mink_vec3 e2 = v3_sub(p[idx[2]].k, o);
+	double g11 = v3_dot(e1, e1), g12 = v3_dot(e1, e2), g22 = v3_dot(e2, e2);
+	double r1 = v3_dot(r, e1), r2 = v3_dot(r, e2);
+	double det = g11 * g22 - g12 * g12;
+	/* (a sliver's plane is left to its edges) */
+	if (!(det > 1e-12 * g11 * g22))
+		return 0;
+	double s = (r1 * g22 - r2 * g12) / det, t = (r2 * g11 - r1 * g12) / det;
+	if (!(s > 0.0) || !(t > 0.0) || !(s + t < 1.0))
+		return 0;
+	w[0] = 1.0 - s - t;
+	w[1] = s;
+	w[2] = t;
+	*c = v3_add(o, v3_add(v3_scale(e1, s), v3_scale(e2, t)));
+	return 1;
+}
+
+/* The simplex p[0..m) reduced to the subset with the point nearest x0;
+ * its weights in w, the point in *c, nearer(c, u, x0) returned (INFINITY
+ * if none). */
+static double nearest_subset(far_point *p, int *m, double *w, mink_vec3 u, mink_vec3 x0,
+                             mink_vec3 *c)
+{
+	int n = *m, best_idx[3] = {0, 0, 0}, best_m = 0;
+	double best = INFINITY, best_w[3] = {0, 0, 0};
+	mink_vec3 best_c = v3(0, 0, 0);
+	for (int mask = 1; mask < (1 << n); mask++) {
+		int idx[4], k = 0;
+		for (int i = 0; i < n; i++)
+			if (mask & (1 << i))
+				idx[k++] = i;
+		if (k > 3)
+			continue;
+		double ww[3];
+		mink_vec3 cc;
+		if (!project_subset(p, idx, k, x0, ww, &cc))
+			continue;
+		double q = nearer(cc, u, x0);
+		if (q < best) {
+			best = q;
+			best_m = k;
+			best_c = cc;
+			for (int i = 0; i < k; i++) {
+				best_idx[i] = idx[i];
+				best_w[i] = ww[i];
+			}
+		}
+	}
+	if (best_m == 0)
+		return INFINITY;
+	far_point keep[3];
+	for (int i = 0; i < best_m; i++)
+		keep[i] = p[best_idx[i]];
+	for (int i = 0; i < best_m; i++) {
+		p[i] = keep[i];
+		w[i] = best_w[i];
+	}
+	*m = best_m;
+	*c = best_c;
+	return best;
+}
+
+int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core, mink_vec3 *pa,
+                mink_vec3 *pb)
+{
+	mink_vec3 a0 = mk_support_local(A, local_dir(A, *n));
+	mink_vec3 b0 = mk_support_local(B, local_dir(B, v3_neg(*n)));
+	mink_vec3 x0 = v3_sub(mk_place(B, b0), mk_place(A, a0));
+	far_point p[4] = {{v3(0, 0, 0), v3(0, 0, 0), v3(0, 0, 0)}};
+	double w[4] = {1.0};
+	int m = 1, converged = 0;
+	mink_vec3 u = v3(0, 0, 0);
+	for (int it = 0; it < 64; it++) {
+		mink_vec3 d = v3_sub(x0, u);
+		far_point s;
+		s.a = place_diff(A, mk_support_local(A, local_dir(A, d)), a0);
+		s.b = place_diff(B, mk_support_local(B, local_dir(B, v3_neg(d))), b0);
+		s.k = v3_sub(s.a, s.b);
+		/* how much nearer x0 along d the support comes: above f(u) - f*
+		 * for f = |u - x0|^2 / 2; its rounding is d's length times the
+		 * points' */
+		double gap = v3_dot(d, v3_sub(s.k, u));
+		double floor = 4.0 * DBL_EPSILON * v3_len(d) * (v3_len(v3_sub(s.k, u)) + DBL_EPSILON * (v3_len(s.k) + v3_len(u)));
+		if (!(gap > floor)) {
+			converged = gap == gap;
+			break;
+		}
+		int seen = 0;
+		for (int i = 0; i < m; i++)
+			seen |= v3_same(p[i].k, s.k);
+		if (seen) {
+			converged = 1;
+			break;
+		}
+		far_point keep[4];
+		double keep_w[4];
+		int keep_m = m;
+		for (int i = 0; i < m; i++) {
+			keep[i] = p[i];
+			keep_w[i] = w[i];
+		}
+		p[m++] = s;
+		mink_vec3 c = u;
+		double qc = nearest_subset(p, &m, w, u, x0, &c);
+		if (!(qc < 0.0)) {
+			/* no progress, the gap still open: the last simplex stands,
+			 * at the rounding of the projections */
+			for (int i = 0; i < keep_m; i++) {
+				p[i] = keep[i];
+				w[i] = keep_w[i];
+			}
+			m = keep_m;
+			converged = 2;
+			break;
+		}
+		u = c;
+	}
+	if (!converged)
+		return 0;
+	mink_vec3 da = v3(0, 0, 0), db = v3(0, 0, 0);
+	for (int i = 0; i < m; i++) {
+		da = v3_mad(da, p[i].a, w[i]);
+		db = v3_mad(db, p[i].b, w[i]);
+	}
+	/* The normal and distance of the points themselves, as placed: each
+	 * on its shape to its own rounding, their difference the distance
+	 * along the normal to the last bits (x0 - u differs from it by the
+	 * points' rounding, 1e-10 at 1e6, which sharing it would put off the
+	 * shapes). */
+	mink_vec3 qa = v3_add(mk_place(A, a0), da), qb = v3_add(mk_place(B, b0), db);
+	mink_vec3 diff = v3_sub(qb, qa);
+	double len = v3_len_safe(diff);
+	if (!(len > 0.0) || !isfinite(len))
+		return 0;
+	*n = v3_scale(diff, 1.0 / len);
+	*core = len;
+	*pa = qa;
+	*pb = qb;
+	return converged;
+}
+
+/* The point of core s nearest the query-frame point x, by mk_far_pair
+ * from p, a point of s, into *q: 1 where the search ends on its gap. */
+static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
+{
+	mk_shape pt;
+	memset(&pt, 0, sizeof pt);
+	pt.type = CORE_POINT;
+	pt.rot = m3_identity();
+	pt.pos = x;
+	pt.scale = 1.0;
+	mink_vec3 n = v3_normalize_or(v3_sub(x, p), v3(0, 0, 1)), y;
+	double d;
+	return mk_far_pair(s, &pt, &n, &d, q, &y) == 1;
+}
+
+/* The point of triangle abc nearest p (Ericson, "Real-Time Collision
+ * Detection", 5.1.5). */
+static mink_vec3 triangle_nearest(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 p)
+{
+	mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a), ap = v3_sub(p, a);
+	double d1 = v3_dot(ab, ap), d2 = v3_dot(ac, ap);
+	if (d1 <= 0.0 && d2 <= 0.0)
+		return a;
+	mink_vec3 bp = v3_sub(p, b);
+	double d3 = v3_dot(ab, bp), d4 = v3_dot(ac, bp);
+	if (d3 >= 0.0 && d4 <= d3)
+		return b;
+	double vc = d1 * d4 - d3 * d2;
+	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+		return v3_mad(a, ab, d1 / (d1 - d3));
+	mink_vec3 cp = v3_sub(p, c);
+	double d5 = v3_dot(ab, cp), d6 = v3_dot(ac, cp);
+	if (d6 >= 0.0 && d5 <= d6)
+		return c;
+	double vb = d5 * d2 - d1 * d6;
+	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+		return v3_mad(a, ac, d2 / (d2 - d6));
+	double va = d3 * d6 - d5 * d4;
+	if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0)
+		return v3_mad(b, v3_sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
+	double den = 1.0 / (va + vb + vc);
+	return v3_add(a, v3_add(v3_scale(ab, vb * den), v3_scale(ac, vc * den)));
+}
+
+/* The point of core s nearest x in closed form, in s's own frame (a
+ * box's clamp, a cylinder's height and radius clamped, a cone's meridian
+ * triangle, a segment, a triangle, a point): 1 with it in *q, else 0. */
+static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
+{
+	mink_vec3 l = mk_unplace(s, x), o;
+	switch (s->type) {
+	case CORE_POINT:
+		o = v3(0, 0, 0);
+		break;
+	case CORE_SEGMENT:
+		o = v3_segment_closest(s->corner[0], s->corner[1], l);
+		break;
+	case CORE_TRIANGLE:
+		o = triangle_nearest(s->corner[0], s->corner[1], s->corner[2], l);
+		break;
+	case CORE_BOX:
+		o = v3(fmin(fmax(l.x, -s->half.x), s->half.x), fmin(fmax(l.y, -s->half.y), s->half.y),
+		       fmin(fmax(l.z, -s->half.z), s->half.z));
+		break;
+	case CORE_CYLINDER: {
+		double rho = hypot(l.x, l.y), f = rho > s->radius ? s->radius / rho : 1.0;
+		o = v3(l.x * f, l.y * f, fmin(fmax(l.z, -s->half_height), s->half_height));
+		break;
+	}
+	case CORE_CONE: {
+		double rho = hypot(l.x, l.y), h = s->half_height;
+		mink_vec3 m = triangle_nearest(v3(0, -h, 0), v3(s->radius, -h, 0), v3(0, h, 0),
+		                               v3(rho, l.z, 0));
+		double f = rho > 0.0 ? m.x / rho : 0.0;
+		o = v3(l.x * f, l.y * f, m.y);
+		break;
+	}
+	default:
+		return 0;
+	}
+	*q = mk_place(s, o);
+	return 1;
+}
+
+double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb)
+{
+	mink_vec3 qa, qb;
+	if (!(nearest_closed(A, pb, &qa) || nearest_on(A, pa, pb, &qa)) ||
+	    !(nearest_closed(B, pa, &qb) || nearest_on(B, pb, pa, &qb)))
+		return NAN;
+	return fmax(v3_len_safe(v3_sub(qa, pa)), v3_len_safe(v3_sub(qb, pb)));
+}
