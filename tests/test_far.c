@@ -319,10 +319,50 @@ static void test_far_flat_features(void **state)
 	tu_end("far flat features", cases);
 }
 
+/*
+ * Found by fuzzing (fuzz/geometry.c): a cylinder's cap 1e6 below a
+ * triangle nearly parallel to it, its corner 1 beside the cap's rim seen
+ * along the axis.  The distance was right and the normal 3.3e-8 rad off,
+ * and the cap's contact was the corner carried down onto the cap's plane,
+ * 0.0025 outside the cap.  Both orders, the oracle above: each point the
+ * other's nearest on its shape.
+ */
+static void test_fuzz_cap_under_triangle(void **state)
+{
+	(void)state;
+	mink_shape3 cyl = tu_cylinder(2.0, 2.0), tri = {0};
+	tri.type = MINK_TRIANGLE;
+	tri.triangle.points[0] = tu_v3(0.0, 0.75, 1.0000000000000001e-09);
+	tri.triangle.points[1] = tu_v3(0.10000000000000001, 9.9999999999999995e-07,
+	                               -2.1973116138893251e-63);
+	tri.triangle.points[2] = tu_v3(1.0, 0.0, 0.0);
+	mink_pose3 pc = tu_pose3(-0.0, -3.0, -1000000.0, tu_quat_identity());
+	mink_pose3 pt = tu_pose3(0.0, 0.0, 0.0, tu_quat_identity());
+	double size = 1e6;
+	int cases = 0;
+	tu_begin();
+	for (int order = 0; order < 2; order++) {
+		const mink_shape3 *s0 = order ? &tri : &cyl, *s1 = order ? &cyl : &tri;
+		const mink_pose3 *p0 = order ? &pt : &pc, *p1 = order ? &pc : &pt;
+		mink_result rr;
+		mink_query3(s0, p0, s1, p1, NULL, &rr);
+		tu_case("order %d", order);
+		CHECK(rr.status == MINK_OK, "status %s", mink_status_name(rr.status));
+		ldv na = nearest(s0, p0, rr.point_b), nb = nearest(s1, p1, rr.point_a);
+		ldv ea = lsub(na, of3(rr.point_a)), eb = lsub(nb, of3(rr.point_b));
+		double off_a = (double)sqrtl(ldot(ea, ea)), off_b = (double)sqrtl(ldot(eb, eb));
+		CHECK(off_a <= 1e-9 * size && off_b <= 1e-9 * size,
+		      "not a closest pair: %.3g and %.3g off (tol %.3g)", off_a, off_b, 1e-9 * size);
+		cases++;
+	}
+	tu_end("a cap under a triangle 1e6 away", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_far_flat_features),
+		cmocka_unit_test(test_fuzz_cap_under_triangle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
