@@ -428,6 +428,7 @@ fail:
 /* One pair's tree and what became of it. */
 typedef struct job {
 	cJSON *tree;     /* NULL when the conversion failed: err says why */
+	PyObject *keep;  /* the strs the tree points into (mink_py_tree) */
 	cli_error err;   /* the conversion's error */
 	answer ans;
 } job;
@@ -517,7 +518,9 @@ static int run_jobs(PyObject *const *items, long n, job *jobs,
 
 	for (long i = 0; i < n; i++) {
 		jobs[i].err.code = NULL;
-		jobs[i].tree = mink_py_tree(items[i], &jobs[i].err);
+		if (!(jobs[i].keep = PyList_New(0)))
+			return -1;
+		jobs[i].tree = mink_py_tree(items[i], jobs[i].keep, &jobs[i].err);
 		if (!jobs[i].tree && !jobs[i].err.code)
 			return -1; /* a Python exception (out of memory) */
 	}
@@ -542,6 +545,7 @@ static void free_jobs(job *jobs, long n)
 	for (long i = 0; i < n; i++) {
 		cJSON_Delete(jobs[i].tree);
 		jobs[i].tree = NULL;
+		Py_CLEAR(jobs[i].keep);
 	}
 }
 
@@ -1335,10 +1339,12 @@ static PyObject *py_batch_arrays(PyObject *self, PyObject *args, PyObject *kw)
 
 		for (long i = 0; i < m; i++) {
 			jobs[i].err.code = NULL;
-			jobs[i].tree = mink_py_tree(PySequence_Fast_GET_ITEM(seq, at + i),
-			                            &jobs[i].err);
+			jobs[i].keep = PyList_New(0);
+			jobs[i].tree = jobs[i].keep ? mink_py_tree(PySequence_Fast_GET_ITEM(seq, at + i),
+			                                           jobs[i].keep, &jobs[i].err)
+			                            : NULL;
 			if (!jobs[i].tree && !jobs[i].err.code) {
-				free_jobs(jobs, i);
+				free_jobs(jobs, i + 1);
 				goto done;
 			}
 		}
@@ -1589,7 +1595,7 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 	                         "quat_b", NULL};
 	PyObject *shape[2], *posobj[2] = {Py_None, Py_None},
 	         *rotobj[2] = {Py_None, Py_None};
-	PyObject *opts = NULL, *out = NULL, *pairobj = NULL, *reuse = NULL;
+	PyObject *opts = NULL, *out = NULL, *pairobj = NULL, *reuse = NULL, *keep = NULL;
 	PyArrayObject *pa[2] = {NULL, NULL}, *ra[2] = {NULL, NULL};
 	double pstore[2][3], rstore[2][4];
 	static const double origin[3] = {0, 0, 0}, identity[4] = {1, 0, 0, 0},
@@ -1684,7 +1690,8 @@ static PyObject *py_batch_poses(PyObject *self, PyObject *args, PyObject *kw)
 	pairobj = Py_BuildValue("{s:O,s:O,s:i}", "a", shape[0], "b", shape[1], "dim", dim);
 	if (!pairobj)
 		goto done;
-	tree = mink_py_tree(pairobj, &err);
+	keep = PyList_New(0);
+	tree = keep ? mink_py_tree(pairobj, keep, &err) : NULL;
 	if (!tree) {
 		if (err.code)
 			PyErr_SetString(PyExc_ValueError, err.message);
@@ -1746,6 +1753,7 @@ done:
 		Py_XDECREF(ra[side]);
 	}
 	cJSON_Delete(tree);
+	Py_XDECREF(keep);
 	cli_pair_free(&pair);
 	columns_free(&c);
 	Py_XDECREF(pairobj);

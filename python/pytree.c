@@ -29,8 +29,11 @@ static cJSON *no_memory(void)
 	return NULL;
 }
 
-/* A string: referenced when `stable` (its owner outlives the tree). */
-static cJSON *string(PyObject *obj, int stable, cli_error *err)
+/* A string: referenced when `stable` (its owner holds it), the str then
+ * held in `keep` as well, so that the tree's reference outlives the owner
+ * letting go of it (another thread's d["id"] = ... while a batch answers
+ * without the GIL: the id came back garbled). */
+static cJSON *string(PyObject *obj, int stable, PyObject *keep, cli_error *err)
 {
 	Py_ssize_t n;
 	const char *s = PyUnicode_AsUTF8AndSize(obj, &n);
@@ -46,6 +49,8 @@ static cJSON *string(PyObject *obj, int stable, cli_error *err)
 		         "a string that is not valid Unicode (a lone surrogate)");
 		return NULL;
 	}
+	if (stable && PyList_Append(keep, obj) < 0)
+		return NULL;
 	item = stable ? cJSON_CreateStringReference(s) : cJSON_CreateString(s);
 	if (!item)
 		return no_memory();
@@ -91,9 +96,9 @@ static cJSON *integer(PyObject *obj)
 	return item ? item : no_memory();
 }
 
-static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err);
+static cJSON *tree(PyObject *obj, int depth, int stable, PyObject *keep, cli_error *err);
 
-static cJSON *object(PyObject *obj, int depth, cli_error *err)
+static cJSON *object(PyObject *obj, int depth, PyObject *keep, cli_error *err)
 {
 	cJSON *o = cJSON_CreateObject();
 	PyObject *key, *value;
@@ -115,17 +120,17 @@ static cJSON *object(PyObject *obj, int depth, cli_error *err)
 			cJSON_Delete(o);
 			return bad(err, key, "a key holding a NUL character");
 		}
-		if (!k || !(v = tree(value, depth + 1, 1, err))) {
+		if (!k || PyList_Append(keep, key) < 0 || !(v = tree(value, depth + 1, 1, keep, err))) {
 			cJSON_Delete(o);
 			return NULL;
 		}
-		/* The key belongs to the dict, which outlives the tree. */
+		/* The key is held in keep, with the tree. */
 		cJSON_AddItemToObjectCS(o, k, v);
 	}
 	return o;
 }
 
-static cJSON *array(PyObject *obj, int depth, cli_error *err)
+static cJSON *array(PyObject *obj, int depth, PyObject *keep, cli_error *err)
 {
 	/* A list or tuple keeps its items; another sequence may make them. */
 	int stable = PyList_Check(obj) || PyTuple_Check(obj);
@@ -140,7 +145,7 @@ static cJSON *array(PyObject *obj, int depth, cli_error *err)
 		return no_memory();
 	}
 	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-		cJSON *v = tree(PySequence_Fast_GET_ITEM(seq, i), depth + 1, stable, err);
+		cJSON *v = tree(PySequence_Fast_GET_ITEM(seq, i), depth + 1, stable, keep, err);
 
 		if (!v) {
 			cJSON_Delete(a);
@@ -180,7 +185,7 @@ static int as_index(PyObject *obj, cJSON **item)
 	return 1;
 }
 
-static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
+static cJSON *tree(PyObject *obj, int depth, int stable, PyObject *keep, cli_error *err)
 {
 	cJSON *item;
 
@@ -199,14 +204,14 @@ static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
 	else if (PyLong_Check(obj))
 		return integer(obj);
 	else if (PyUnicode_Check(obj))
-		return string(obj, stable, err);
+		return string(obj, stable, keep, err);
 	else if (PyDict_Check(obj))
-		return object(obj, depth, err);
+		return object(obj, depth, keep, err);
 	else if (PyList_Check(obj) || PyTuple_Check(obj))
-		return array(obj, depth, err);
+		return array(obj, depth, keep, err);
 	else if (PySequence_Check(obj) && !PyBytes_Check(obj) && !PyByteArray_Check(obj) &&
 	         has_length(obj))
-		return array(obj, depth, err); /* numpy arrays (a 0-d one is a number, below) */
+		return array(obj, depth, keep, err); /* numpy arrays (a 0-d one is a number, below) */
 	else if (PyIndex_Check(obj) && as_index(obj, &item))
 		return item; /* numpy's integers */
 	else if (PyNumber_Check(obj) && Py_TYPE(obj)->tp_as_number->nb_float) {
@@ -221,8 +226,8 @@ static cJSON *tree(PyObject *obj, int depth, int stable, cli_error *err)
 	return item ? item : no_memory();
 }
 
-cJSON *mink_py_tree(PyObject *obj, cli_error *err)
+cJSON *mink_py_tree(PyObject *obj, PyObject *keep, cli_error *err)
 {
 	err->code = NULL;
-	return tree(obj, 0, 1, err);
+	return tree(obj, 0, 1, keep, err);
 }
