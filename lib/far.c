@@ -55,11 +55,6 @@ static mink_vec3 place_diff(const mk_shape *s, mink_vec3 l, mink_vec3 l0)
 	return v3_scale(d, s->scale);
 }
 
-static mink_vec3 local_dir(const mk_shape *s, mink_vec3 d)
-{
-	return s->identity ? d : m3_tmul(&s->rot, d);
-}
-
 /* |x0 - c|^2 - |x0 - u|^2, exact to the rounding of c - u times x0's
  * length: the points compared are near one another */
 static double nearer(mink_vec3 c, mink_vec3 u, mink_vec3 x0)
@@ -110,56 +105,42 @@ static int project_subset(const far_point *p, const int *idx, int m, mink_vec3 x
 	return 1;
 }
 
-/* The simplex p[0..m) reduced to the subset with the point nearest x0;
- * its weights in w, the point in *c, nearer(c, u, x0) returned (INFINITY
- * if none). */
-static double nearest_subset(far_point *p, int *m, double *w, mink_vec3 u, mink_vec3 x0,
-                             mink_vec3 *c)
+/* Of the subsets of the simplex p[0..m), the one whose point is nearest
+ * x0: its indices in idx, weights in w and size in *k, the point in *c,
+ * nearer(c, u, x0) returned (INFINITY if none). */
+static double nearest_subset(const far_point *p, int m, mink_vec3 u, mink_vec3 x0, int *idx,
+                             double *w, int *k, mink_vec3 *c)
 {
-	int n = *m, best_idx[3] = {0, 0, 0}, best_m = 0;
-	double best = INFINITY, best_w[3] = {0, 0, 0};
-	mink_vec3 best_c = v3(0, 0, 0);
-	for (int mask = 1; mask < (1 << n); mask++) {
-		int idx[4], k = 0;
-		for (int i = 0; i < n; i++)
+	double best = INFINITY;
+	*k = 0;
+	for (int mask = 1; mask < (1 << m); mask++) {
+		int sub[4], n = 0;
+		for (int i = 0; i < m; i++)
 			if (mask & (1 << i))
-				idx[k++] = i;
-		if (k > 3)
-			continue;
+				sub[n++] = i;
 		double ww[3];
 		mink_vec3 cc;
-		if (!project_subset(p, idx, k, x0, ww, &cc))
+		if (n > 3 || !project_subset(p, sub, n, x0, ww, &cc))
 			continue;
 		double q = nearer(cc, u, x0);
 		if (q < best) {
 			best = q;
-			best_m = k;
-			best_c = cc;
-			for (int i = 0; i < k; i++) {
-				best_idx[i] = idx[i];
-				best_w[i] = ww[i];
+			*k = n;
+			*c = cc;
+			for (int i = 0; i < n; i++) {
+				idx[i] = sub[i];
+				w[i] = ww[i];
 			}
 		}
 	}
-	if (best_m == 0)
-		return INFINITY;
-	far_point keep[3];
-	for (int i = 0; i < best_m; i++)
-		keep[i] = p[best_idx[i]];
-	for (int i = 0; i < best_m; i++) {
-		p[i] = keep[i];
-		w[i] = best_w[i];
-	}
-	*m = best_m;
-	*c = best_c;
 	return best;
 }
 
 int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core, mink_vec3 *pa,
                 mink_vec3 *pb)
 {
-	mink_vec3 a0 = mk_support_local(A, local_dir(A, *n));
-	mink_vec3 b0 = mk_support_local(B, local_dir(B, v3_neg(*n)));
+	mink_vec3 a0 = mk_support_local(A, mk_local_dir(A, *n));
+	mink_vec3 b0 = mk_support_local(B, mk_local_dir(B, v3_neg(*n)));
 	mink_vec3 x0 = v3_sub(mk_place(B, b0), mk_place(A, a0));
 	far_point p[4] = {{v3(0, 0, 0), v3(0, 0, 0), v3(0, 0, 0)}};
 	double w[4] = {1.0};
@@ -168,14 +149,15 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
 	for (int it = 0; it < 64; it++) {
 		mink_vec3 d = v3_sub(x0, u);
 		far_point s;
-		s.a = place_diff(A, mk_support_local(A, local_dir(A, d)), a0);
-		s.b = place_diff(B, mk_support_local(B, local_dir(B, v3_neg(d))), b0);
+		s.a = place_diff(A, mk_support_local(A, mk_local_dir(A, d)), a0);
+		s.b = place_diff(B, mk_support_local(B, mk_local_dir(B, v3_neg(d))), b0);
 		s.k = v3_sub(s.a, s.b);
 		/* how much nearer x0 along d the support comes: above f(u) - f*
 		 * for f = |u - x0|^2 / 2; its rounding is d's length times the
 		 * points' */
 		double gap = v3_dot(d, v3_sub(s.k, u));
-		double floor = 4.0 * DBL_EPSILON * v3_len(d) * (v3_len(v3_sub(s.k, u)) + DBL_EPSILON * (v3_len(s.k) + v3_len(u)));
+		double floor = 4.0 * DBL_EPSILON * v3_len(d) *
+		               (v3_len(v3_sub(s.k, u)) + DBL_EPSILON * (v3_len(s.k) + v3_len(u)));
 		if (!(gap > floor)) {
 			converged = gap == gap;
 			break;
@@ -187,27 +169,24 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
 			converged = 1;
 			break;
 		}
-		far_point keep[4];
-		double keep_w[4];
-		int keep_m = m;
-		for (int i = 0; i < m; i++) {
-			keep[i] = p[i];
-			keep_w[i] = w[i];
-		}
-		p[m++] = s;
+		p[m] = s;
+		int idx[3], k;
+		double wk[3];
 		mink_vec3 c = u;
-		double qc = nearest_subset(p, &m, w, u, x0, &c);
-		if (!(qc < 0.0)) {
+		if (!(nearest_subset(p, m + 1, u, x0, idx, wk, &k, &c) < 0.0)) {
 			/* no progress, the gap still open: the last simplex stands,
 			 * at the rounding of the projections */
-			for (int i = 0; i < keep_m; i++) {
-				p[i] = keep[i];
-				w[i] = keep_w[i];
-			}
-			m = keep_m;
 			converged = 2;
 			break;
 		}
+		far_point q[3];
+		for (int i = 0; i < k; i++)
+			q[i] = p[idx[i]];
+		for (int i = 0; i < k; i++) {
+			p[i] = q[i];
+			w[i] = wk[i];
+		}
+		m = k;
 		u = c;
 	}
 	if (!converged)
@@ -278,31 +257,27 @@ static mink_vec3 triangle_nearest(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_ve
 	return v3_add(a, v3_add(v3_scale(ab, vb * den), v3_scale(ac, vc * den)));
 }
 
-/* The point of core s nearest x in closed form, in s's own frame (a
- * box's clamp, a cylinder's height and radius clamped, a cone's meridian
- * triangle, a segment, a triangle, a point): 1 with it in *q, else 0. */
+/* The point of core s nearest x in closed form, in s's own frame: a
+ * box's, a cylinder's and a segment's are what mk_keep_within keeps (a
+ * clamp, the height and the radius clamped, the nearest of the segment); a
+ * triangle's by its Voronoi regions (mk_keep_within leaves a point within
+ * the rounding of the plane where it is, and the residual is read to less),
+ * a cone's the nearest of its meridian triangle, a point's the point: 1
+ * with it in *q, else 0. */
 static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
 {
 	mink_vec3 l = mk_unplace(s, x), o;
 	switch (s->type) {
+	case CORE_BOX:
+	case CORE_CYLINDER:
+	case CORE_SEGMENT:
+		return mk_keep_within(s, v3(0, 0, 1), x, q);
 	case CORE_POINT:
 		o = v3(0, 0, 0);
-		break;
-	case CORE_SEGMENT:
-		o = v3_segment_closest(s->corner[0], s->corner[1], l);
 		break;
 	case CORE_TRIANGLE:
 		o = triangle_nearest(s->corner[0], s->corner[1], s->corner[2], l);
 		break;
-	case CORE_BOX:
-		o = v3(fmin(fmax(l.x, -s->half.x), s->half.x), fmin(fmax(l.y, -s->half.y), s->half.y),
-		       fmin(fmax(l.z, -s->half.z), s->half.z));
-		break;
-	case CORE_CYLINDER: {
-		double rho = hypot(l.x, l.y), f = rho > s->radius ? s->radius / rho : 1.0;
-		o = v3(l.x * f, l.y * f, fmin(fmax(l.z, -s->half_height), s->half_height));
-		break;
-	}
 	case CORE_CONE: {
 		double rho = hypot(l.x, l.y), h = s->half_height;
 		mink_vec3 m = triangle_nearest(v3(0, -h, 0), v3(s->radius, -h, 0), v3(0, h, 0),

@@ -268,10 +268,16 @@ static inline mink_vec3 mk_unplace(const mk_shape *s, mink_vec3 x)
 	return v3_scale(m3_tmul(&s->rot, v3_sub(x, s->pos)), 1.0 / s->scale);
 }
 
+/* A query-frame direction in the core's own frame (unscaled). */
+static inline mink_vec3 mk_local_dir(const mk_shape *s, mink_vec3 d)
+{
+	return s->identity ? d : m3_tmul(&s->rot, d);
+}
+
 /* Support point of the core in the query frame. */
 static inline mink_vec3 mk_support(const mk_shape *s, mink_vec3 d)
 {
-	return mk_place(s, mk_support_local(s, s->identity ? d : m3_tmul(&s->rot, d)));
+	return mk_place(s, mk_support_local(s, mk_local_dir(s, d)));
 }
 
 /* (a - o) x (b - o) in the plane: positive when o, a, b turn left. */

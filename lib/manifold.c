@@ -53,9 +53,11 @@ typedef struct feature {
 	                             centroid; set by plane_of() */
 	double sag;               /* how far the feature reaches beyond its
 	                             polygon: a disc's between its points */
-	int tops;                 /* how many of its points lie at its top along
-	                             d to their rounding, found in its shape's
-	                             own frame (support_feature) */
+	int tops;                 /* set by the caller to 1 to have it counted
+	                             (only an exact pair asks): how many of its
+	                             points lie at its top along d to their
+	                             rounding, in its shape's own frame
+	                             (support_feature) */
 	int nearest;              /* set by the caller: a face of more corners
 	                             than fit keeps the highest along d, not
 	                             corners evenly around it (the nearest pair,
@@ -496,7 +498,7 @@ static void ellipsoid_feature(feature *f, const mk_shape *s, mink_vec3 d, double
  * frame. */
 static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, feature *f)
 {
-	mink_vec3 dl = s->identity ? d : m3_tmul(&s->rot, d);
+	mink_vec3 dl = mk_local_dir(s, d);
 	/* A point set's own numbers are unscaled (mk_shape.scale): its slop
 	 * in them, its points scaled below. */
 	t /= s->scale;
@@ -536,15 +538,17 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 		ellipsoid_feature(f, s, dl, t);
 		break;
 	}
-	/* (in the shape's frame: placed, a point 1e6 away carries 1e-10) */
-	double hhi = -INFINITY, reach = 0.0;
-	for (int i = 0; i < f->n; i++) {
-		hhi = fmax(hhi, v3_dot(dl, f->p[i]));
-		reach = fmax(reach, v3_maxabs(f->p[i]));
+	if (f->tops) {
+		/* (in the shape's frame: placed, a point 1e6 away carries 1e-10) */
+		double hhi = -INFINITY, reach = 0.0;
+		for (int i = 0; i < f->n; i++) {
+			hhi = fmax(hhi, v3_dot(dl, f->p[i]));
+			reach = fmax(reach, v3_maxabs(f->p[i]));
+		}
+		f->tops = 0;
+		for (int i = 0; i < f->n; i++)
+			f->tops += v3_dot(dl, f->p[i]) >= hhi - 64.0 * DBL_EPSILON * reach * v3_len_safe(dl);
 	}
-	f->tops = 0;
-	for (int i = 0; i < f->n; i++)
-		f->tops += v3_dot(dl, f->p[i]) >= hhi - 64.0 * DBL_EPSILON * reach * v3_len_safe(dl);
 	f->sag *= s->scale;
 	if (s->scale != 1.0)
 		for (int i = 0; i < f->n; i++)
@@ -1446,6 +1450,7 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 		double t = 4.0 * width * (double)(1 << (4 * k)) + 4.0 * tol->eps;
 		feature fa, fb;
 		fa.nearest = fb.nearest = 1;
+		fa.tops = fb.tops = 0;
 		support_feature(A, dim, *n, t, &fa);
 		support_feature(B, dim, v3_neg(*n), t, &fb);
 		project(&fa, &pl, dim, tol->eps, tol->size, *n);
@@ -1478,6 +1483,7 @@ int mk_polish_apart(const mk_shape *A, const mk_shape *B, int dim, const mk_tol 
 		return 0;
 	feature fa, fb;
 	fa.nearest = fb.nearest = 1;
+	fa.tops = fb.tops = 0;
 	support_feature(A, dim, *n, t, &fa);
 	support_feature(B, dim, v3_neg(*n), t, &fb);
 	if (fa.n > 8 || fb.n > 8)
@@ -1852,6 +1858,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 
 	feature fa, fb;
 	fa.nearest = fb.nearest = 0;
+	fa.tops = fb.tops = ans->exact_pair;
 	/* A vertex or a curved point: the solver's own contact, where its
 	 * point on that shape is that point.  A solver that answers by a face
 	 * axis gives the other shape's deepest vertex projected on the face,

@@ -412,8 +412,8 @@ mk_vertex mk_support_cso_walk(const mk_shape *A, const mk_shape *B, mink_vec3 d)
 {
 	walk_climb ca, cb;
 	mink_vec3 nd = v3_neg(d);
-	walk_start(&ca, A, A->identity ? d : m3_tmul(&A->rot, d));
-	walk_start(&cb, B, B->identity ? nd : m3_tmul(&B->rot, nd));
+	walk_start(&ca, A, mk_local_dir(A, d));
+	walk_start(&cb, B, mk_local_dir(B, nd));
 	int ua = 1, ub = 1;
 	while (ua & ub) {
 		ua = walk_step(&ca);
@@ -434,8 +434,8 @@ mk_vertex mk_support_cso_soa(const mk_shape *A, const mk_shape *B, mink_vec3 d)
 {
 	mink_vec3 nd = v3_neg(d);
 	int ia, ib;
-	mk_support_soa3_pair(A->soa, B->soa, A->soa_m, A->identity ? d : m3_tmul(&A->rot, d),
-	                     B->identity ? nd : m3_tmul(&B->rot, nd), &ia, &ib);
+	mk_support_soa3_pair(A->soa, B->soa, A->soa_m, mk_local_dir(A, d),
+	                     mk_local_dir(B, nd), &ia, &ib);
 	mk_vertex v;
 	v.a = mk_place(A, A->points3[ia]);
 	v.b = mk_place(B, B->points3[ib]);
