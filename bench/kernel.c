@@ -1118,13 +1118,16 @@ int main(int argc, char **argv)
 {
 	double scale = 1.0;
 	const char *only = NULL; /* -c: categories whose name contains this */
+	int mink_only = 0;       /* -m: mink's rows only (for a profiler) */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-s") && i + 1 < argc) {
 			scale = atof(argv[++i]);
 		} else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "-m")) {
+			mink_only = 1;
 		} else {
-			fprintf(stderr, "usage: kernel [-s SCALE] [-c CATEGORY]\n");
+			fprintf(stderr, "usage: kernel [-s SCALE] [-c CATEGORY] [-m]\n");
 			return 2;
 		}
 	}
@@ -1184,7 +1187,7 @@ int main(int argc, char **argv)
 			cyl_beaten[0] = beats_reference(&d, mr->n_used, ans);
 		if (c == CAT_BOX || c == CAT_HULL_SMALL || c == CAT_HULL_LARGE || c == CAT_BOX_TRI)
 			run_lib(&d, "mink (repeated)", mink_run3_repeated, &mc, REPEAT, ans);
-		if (c == CAT_POLY2) {
+		if (c == CAT_POLY2 || mink_only) {
 			time_pending(n);
 			free(ans);
 			free_dataset(&d);

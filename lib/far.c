@@ -293,6 +293,23 @@ static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
 	return 1;
 }
 
+double mk_core_offset(const mk_shape *s, mink_vec3 x)
+{
+	mink_vec3 q;
+	if (s->type == CORE_ELLIPSOID) {
+		mink_vec3 l = mk_unplace(s, x), r = s->radii;
+		double u = l.x / r.x, v = l.y / r.y, w = l.z / r.z;
+		if (u * u + v * v + w * w <= 1.0)
+			return 0.0;
+		q = mk_ellipsoid_nearest(s, x);
+		return v3_len2(v3_sub(q, x)) > 0.0 ? v3_len_safe(v3_sub(q, x)) : INFINITY;
+	}
+	if (!(nearest_closed(s, x, &q) || nearest_on(s, s->pos, x, &q)))
+		return INFINITY;
+	double d = v3_len_safe(v3_sub(q, x));
+	return d == d ? d : INFINITY;
+}
+
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb)
 {
 	mink_vec3 qa, qb;

@@ -477,6 +477,10 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
  * from B's nearest pa (0 for a closest pair of convex sets), NaN where a
  * nearest point is not found to its rounding (lib/far.c). */
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb);
+/* The distance of the query-frame point x from core s: 0 inside it, to
+ * its rounding; INFINITY where the nearest point is not found (a hull's,
+ * by mk_far_pair; lib/far.c). */
+double mk_core_offset(const mk_shape *s, mink_vec3 x);
 
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */

@@ -388,13 +388,26 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	c->upper = fmin(c->upper, v3_len(v3_sub(mk_support(B, v3_neg(c->n)), mk_support(A, c->n))));
 	/* The refined witnesses: support points where those are unique,
 	 * else the other one carried along n onto the flat feature, which
-	 * at a stationary normal is where the feature meets it. */
-	c->upper = fmin(c->upper, v3_len(v3_sub(c->pb, c->pa)));
+	 * at a stationary normal is where the feature meets it.  Away from
+	 * one (the search began far from the answer: GJK stopped at its
+	 * iteration cap) a carried point may lie off its shape, and their
+	 * distance bounds the distance only with each point's own from its
+	 * shape added (a cone 0.365 from a hull, GJK capped at 2: a point
+	 * 0.005 outside the cone and a pair 0.362 apart, certified).  Only
+	 * an answer to be certified reads the bounds, and only one apart its
+	 * points' distance (overlapping, a point is its shape's deepest
+	 * carried by the depth, on the other's support plane, not on it). */
+	if (*warning == MINK_WARN_NONE)
+		return;
+	double off = c->core > 0.0 ? mk_core_offset(A, c->pa) + mk_core_offset(B, c->pb) : 0.0;
+	c->upper = fmin(c->upper, v3_len(v3_sub(c->pb, c->pa)) + off);
 	/* -h(n) bounds the distance from below: where GJK's points or
 	 * EPA's polytope bound it from above within the tolerance, a
-	 * search that could not certify itself is certified here. */
+	 * search that could not certify itself is certified here, if its
+	 * points lie on the shapes. */
+	double slack = mk_slack(tol, c->core);
 	if (*warning == MINK_WARN_DEGENERATE && c->core <= c->upper + tol->eps &&
-	    c->upper - c->core <= mk_slack(tol, c->core))
+	    c->upper - c->core <= slack && off <= slack)
 		*warning = MINK_WARN_NONE;
 }
 
@@ -667,6 +680,14 @@ static double turn_to(const mk_shape *A, const mk_shape *B, const mk_tol *tol, m
 	return upper;
 }
 
+/* How far the points of an answer apart (lower > 0) lie off their
+ * shapes; 0 for one overlapping, whose points are not a closest pair. */
+static double apart_offset(const mk_shape *A, const mk_shape *B, double lower,
+                           const core_answer *c)
+{
+	return lower > 0.0 ? mk_core_offset(A, c->pa) + mk_core_offset(B, c->pb) : 0.0;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -776,7 +797,11 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		/* (B's normals are -n) */
 		mink_vec3 w = side ? v3_neg(mc) : mc;
 		double lw = gap_along(A, B, w);
-		upper = fmin(upper, -t);
+		/* (a bound on the depth that proves no overlap bounds nothing:
+		 * with O past S's end it is the end's clearance, and a segment
+		 * beside a cone, 0.858 away, was certified 0.847 at most) */
+		if (t > 0.0)
+			upper = fmin(upper, -t);
 		if (lw > lower) {
 			n = w;
 			lower = lw;
@@ -795,7 +820,9 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		if (exact > 0.0)
 			upper = fmin(upper, -exact);
 	}
-	if (!(upper - lower <= slack)) {
+	/* (bounds that cross by more than the slack certify nothing: one of
+	 * them is not a bound) */
+	if (!(upper - lower <= slack) || !(lower - upper <= slack)) {
 		/* uncertified still: the climbed gap is a better answer, if
 		 * not a certified one */
 		if (turned && lower > c->core)
@@ -804,14 +831,24 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	}
 	c->upper = upper;
 	/* The value is the support distance along n, and the points its
-	 * support points, unless the search's own are within the bounds and
-	 * on the support planes (an uncertified search may end on a face
-	 * across a continuum of minimisers, whose points lie off both). */
+	 * support points, unless the search's own are within the bounds, on
+	 * the support planes and on the shapes (an uncertified search may end
+	 * on a face across a continuum of minimisers, whose points lie off
+	 * both; a refinement begun far from the answer may carry a point off
+	 * its shape). */
+	double off = apart_offset(A, B, lower, c);
 	if (turned || !(c->core >= lower - tol->eps && c->core <= upper + tol->eps) ||
 	    !(fabs(v3_dot(n, v3_sub(c->pa, sa))) <= slack) ||
-	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack))
+	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack) || !(off <= slack)) {
 		support_answer(A, B, n, lower, sa, sb, c);
-	*warning = MINK_WARN_NONE;
+		off = apart_offset(A, B, lower, c);
+	}
+	/* The value is certified; the points are, within 1e-9 of the size,
+	 * only on the shapes (a cylinder's rim 1.09 from a cone, GJK capped
+	 * at 1: the normal 5e-8 rad off, and the point carried along it
+	 * 4.7e-8 off the rim). */
+	if (off <= 1e-9 * tol->size)
+		*warning = MINK_WARN_NONE;
 }
 
 static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
