@@ -442,7 +442,8 @@ typedef enum mink_error {
 	MINK_ERR_BAD_SHAPE, /**< unknown type, negative or non-finite size, |x| > MINK_MAX_COORD */
 	MINK_ERR_BAD_POSE,  /**< non-finite position or angle, |x| > MINK_MAX_COORD,
 	                         zero quaternion */
-	MINK_ERR_NUMERIC    /**< the computation lost finiteness (a bug: report it) */
+	MINK_ERR_NUMERIC,   /**< the computation lost finiteness (a bug: report it) */
+	MINK_ERR_BAD_OPTIONS /**< options out of range (mink_options_check) */
 } mink_error;
 
 /** The answer for one pair.  Vectors are in world space unless noted. */
@@ -492,6 +493,14 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
                         const mink_shape2 *b, const mink_pose2 *pb,
                         const mink_options *opt, mink_result *out);
+
+/**
+ * Checks options: tolerance, size_tolerance and contact_tolerance finite
+ * and >= 0, both iteration caps >= 1, max_contacts 1 to MINK_MAX_CONTACTS.
+ * Returns MINK_ERR_NONE or MINK_ERR_BAD_OPTIONS, which a query given such
+ * options answers with.
+ */
+mink_error mink_options_check(const mink_options *o);
 
 /** Checks a 3D shape; returns MINK_ERR_NONE or why it is invalid. */
 mink_error mink_shape3_check(const mink_shape3 *s);

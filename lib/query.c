@@ -63,6 +63,7 @@ const char *mink_error_name(mink_error e)
 	case MINK_ERR_BAD_SHAPE: return "bad_shape";
 	case MINK_ERR_BAD_POSE: return "bad_pose";
 	case MINK_ERR_NUMERIC: return "numeric";
+	case MINK_ERR_BAD_OPTIONS: return "bad_options";
 	}
 	return "none";
 }
@@ -1405,6 +1406,20 @@ static const mink_options *options_or_default(const mink_options *opt, mink_opti
 	return room;
 }
 
+static int tolerance_ok(double t)
+{
+	return t >= 0.0 && t <= DBL_MAX;
+}
+
+mink_error mink_options_check(const mink_options *o)
+{
+	if (!o || !tolerance_ok(o->tolerance) || !tolerance_ok(o->size_tolerance) ||
+	    !tolerance_ok(o->contact_tolerance) || o->max_gjk_iterations < 1 ||
+	    o->max_epa_iterations < 1 || o->max_contacts < 1 || o->max_contacts > MINK_MAX_CONTACTS)
+		return MINK_ERR_BAD_OPTIONS;
+	return MINK_ERR_NONE;
+}
+
 mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
                         const mink_shape3 *b, const mink_pose3 *pb,
                         const mink_options *opt, mink_result *out)
@@ -1416,7 +1431,8 @@ mink_status mink_query3(const mink_shape3 *a, const mink_pose3 *pa,
 	 * that measures them (mk_shape_from3), still before the poses are. */
 	mk_shape A, B;
 	mk_scratch scratch_a, scratch_b; /* not cleared: the shapes write what they read */
-	if ((e = mk_shape3_check(a, 0)) != MINK_ERR_NONE ||
+	if ((opt && (e = mink_options_check(opt)) != MINK_ERR_NONE) ||
+	    (e = mk_shape3_check(a, 0)) != MINK_ERR_NONE ||
 	    (e = mk_shape3_check(b, 0)) != MINK_ERR_NONE ||
 	    (e = mk_shape_from3(a, &A, &scratch_a)) != MINK_ERR_NONE ||
 	    (e = mk_shape_from3(b, &B, &scratch_b)) != MINK_ERR_NONE) {
@@ -1458,7 +1474,8 @@ mink_status mink_query2(const mink_shape2 *a, const mink_pose2 *pa,
 	mink_options defaults;
 	const mink_options *o = options_or_default(opt, &defaults);
 	mink_error e;
-	if ((e = mink_shape2_check(a)) != MINK_ERR_NONE ||
+	if ((opt && (e = mink_options_check(opt)) != MINK_ERR_NONE) ||
+	    (e = mink_shape2_check(a)) != MINK_ERR_NONE ||
 	    (e = mink_shape2_check(b)) != MINK_ERR_NONE) {
 		fail(out, 2, e);
 		return out->status;

@@ -16,6 +16,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -735,6 +736,63 @@ static void test_api(void **state)
 	CHECK(strcmp(mink_error_name(MINK_ERR_NONE), "none") == 0, "error name");
 	CHECK(strcmp(mink_error_name(MINK_ERR_BAD_SHAPE), "bad_shape") == 0, "error name");
 	CHECK(strcmp(mink_error_name(MINK_ERR_BAD_POSE), "bad_pose") == 0, "error name");
+	CHECK(strcmp(mink_error_name(MINK_ERR_BAD_OPTIONS), "bad_options") == 0, "error name");
+
+	/* options out of range are an error of the query, not an answer (an
+	 * infinite tolerance stopped GJK at once, and its guess was `ok`;
+	 * a GJK cap of 0 gave `touching`) */
+	{
+		mink_shape3 a = tu_box(1, 2, 3), b = tu_sphere(0.5);
+		mink_pose3 pa = tu_pose3(0, 0, 0, tu_quat(1, 0, 0, 0));
+		mink_pose3 pb = tu_pose3(3, 1, 0, tu_quat(1, 0, 0, 0));
+		mink_shape2 a2 = tu_box2(1, 2), b2 = tu_box2(0.5, 0.5);
+		mink_pose2 qa = tu_pose2(0, 0, 0), qb = tu_pose2(3, 1, 0.3);
+		for (int k = 0; k < 16; k++) {
+			mink_options o = mink_default_options();
+			const char *what = "";
+			switch (k) {
+			case 0: o.tolerance = INFINITY; what = "tolerance inf"; break;
+			case 1: o.tolerance = NAN; what = "tolerance nan"; break;
+			case 2: o.tolerance = -1e-10; what = "tolerance < 0"; break;
+			case 3: o.size_tolerance = INFINITY; what = "size tolerance inf"; break;
+			case 4: o.size_tolerance = -0.5; what = "size tolerance < 0"; break;
+			case 5: o.contact_tolerance = NAN; what = "contact tolerance nan"; break;
+			case 6: o.contact_tolerance = -INFINITY; what = "contact tolerance -inf"; break;
+			case 7: o.max_gjk_iterations = 0; what = "no GJK iteration"; break;
+			case 8: o.max_epa_iterations = -3; what = "EPA iterations < 0"; break;
+			case 9: o.max_contacts = 0; what = "no contact"; break;
+			case 10: o.max_contacts = MINK_MAX_CONTACTS + 1; what = "17 contacts"; break;
+			/* the edges of the ranges are valid */
+			case 11: o.tolerance = DBL_MAX; what = "tolerance DBL_MAX"; break;
+			case 12: o.size_tolerance = 0; what = "size tolerance 0"; break;
+			case 13: o.max_contacts = MINK_MAX_CONTACTS; what = "16 contacts"; break;
+			case 14: o.max_gjk_iterations = 1; o.max_epa_iterations = 1; what = "caps of 1"; break;
+			default: o.contact_tolerance = 0; what = "contact tolerance 0"; break;
+			}
+			int bad = k <= 10;
+			tu_case("options: %s", what);
+			mink_result r3, r2;
+			tu_poison(&r3);
+			tu_poison(&r2);
+			mink_status s3 = mink_query3(&a, &pa, &b, &pb, &o, &r3);
+			mink_status s2 = mink_query2(&a2, &qa, &b2, &qb, &o, &r2);
+			n += 2;
+			CHECK((mink_options_check(&o) == MINK_ERR_BAD_OPTIONS) == bad, "check %d",
+			      mink_options_check(&o));
+			if (bad) {
+				CHECK(s3 == MINK_ERROR && r3.status == MINK_ERROR &&
+				          r3.error == MINK_ERR_BAD_OPTIONS,
+				      "3D status %d error %d", r3.status, r3.error);
+				CHECK(s2 == MINK_ERROR && r2.status == MINK_ERROR &&
+				          r2.error == MINK_ERR_BAD_OPTIONS,
+				      "2D status %d error %d", r2.status, r2.error);
+			} else {
+				CHECK(s3 != MINK_ERROR && s2 != MINK_ERROR, "valid options refused: %d %d",
+				      r3.error, r2.error);
+			}
+		}
+		CHECK(mink_options_check(NULL) == MINK_ERR_BAD_OPTIONS, "NULL options");
+	}
 
 	/* explicit default options give the same answer as NULL */
 	{
