@@ -293,6 +293,112 @@ static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
 	return 1;
 }
 
+/* The outward normal (S's own frame) of S's flat face that looks most
+ * along local direction d: a box's face, a cylinder's cap, a cone's base,
+ * a triangle's side; 0 where S has none that way. */
+static int face_normal(const mk_shape *S, mink_vec3 d, mink_vec3 *m)
+{
+	switch (S->type) {
+	case CORE_BOX: {
+		double ax = fabs(d.x), ay = fabs(d.y), az = fabs(d.z);
+		if (ax >= ay && ax >= az)
+			*m = v3(d.x < 0.0 ? -1.0 : 1.0, 0, 0);
+		else if (ay >= az)
+			*m = v3(0, d.y < 0.0 ? -1.0 : 1.0, 0);
+		else
+			*m = v3(0, 0, d.z < 0.0 ? -1.0 : 1.0);
+		return 1;
+	}
+	case CORE_CYLINDER:
+		*m = v3(0, 0, d.z < 0.0 ? -1.0 : 1.0);
+		return 1;
+	case CORE_CONE:
+		*m = v3(0, 0, -1);
+		return d.z < 0.0;
+	case CORE_TRIANGLE: {
+		mink_vec3 c = v3_cross(v3_sub(S->corner[1], S->corner[0]),
+		                       v3_sub(S->corner[2], S->corner[0]));
+		double l = v3_len_safe(c);
+		if (!(l > 0.0))
+			return 0;
+		*m = v3_scale(c, (v3_dot(c, d) < 0.0 ? -1.0 : 1.0) / l);
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+int mk_face_pair(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_vec3 *ps,
+                 mink_vec3 *po)
+{
+	mink_vec3 m;
+	if (!face_normal(S, mk_local_dir(S, d), &m))
+		return 0;
+	mink_vec3 f = S->identity ? m : m3_mul(&S->rot, m);
+	*po = mk_support(O, v3_neg(f));
+	return nearest_closed(S, *po, ps);
+}
+
+/* B's point nearest A's point nearest b: one round of alternating
+ * projections; 0 where a nearest point has no closed form. */
+static int round_trip(const mk_shape *A, const mk_shape *B, mink_vec3 b, mink_vec3 *a1,
+                      mink_vec3 *b1)
+{
+	return nearest_closed(A, b, a1) && nearest_closed(B, *a1, b1);
+}
+
+/* How much a round shrinks a step of B's point by `probe` along t from
+ * b, a fixed point: the second round's over the first's (the first
+ * takes the point back onto B), or the first's over the probe where
+ * that is already down to the rounding. */
+static double round_rate(const mk_shape *A, const mk_shape *B, mink_vec3 b, mink_vec3 t,
+                         double probe, double still)
+{
+	mink_vec3 a1, q1, q2;
+	if (!round_trip(A, B, v3_mad(b, t, probe), &a1, &q1))
+		return INFINITY;
+	double e1 = v3_len_safe(v3_sub(q1, b));
+	if (e1 <= 8.0 * still)
+		return e1 / probe;
+	if (!round_trip(A, B, q1, &a1, &q2))
+		return INFINITY;
+	return v3_len_safe(v3_sub(q2, b)) / e1;
+}
+
+int mk_alternate_pair(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 *pa,
+                      mink_vec3 *pb, int rounds, double still)
+{
+	mink_vec3 a = *pa, b = *pb, a1, b1;
+	int k = 0;
+	for (; k < rounds; k++) {
+		if (!round_trip(A, B, b, &a1, &b1))
+			return 0;
+		double step = fmax(v3_len_safe(v3_sub(a1, a)), v3_len_safe(v3_sub(b1, b)));
+		a = a1;
+		b = b1;
+		if (step <= still)
+			break;
+	}
+	if (k == rounds)
+		return 0;
+	/* A fixed point to the rounding is the limit only where a round
+	 * shrinks what is left at least twice in every direction across
+	 * the normal: where the sets slide along each other or nearly touch
+	 * across it the rounds creep, and stop short of the limit with a
+	 * step below the rounding (3e-4 short, along a line tangent to a
+	 * rim seen along the normal, 3e5 away). */
+	mink_vec3 t1, t2;
+	mink_tangents(n, &t1, &t2);
+	double probe = 1e4 * still;
+	if (!(round_rate(A, B, b, t1, probe, still) <= 0.5 &&
+	      round_rate(A, B, b, t2, probe, still) <= 0.5))
+		return 0;
+	*pa = a;
+	*pb = b;
+	return 1;
+}
+
 double mk_core_offset(const mk_shape *s, mink_vec3 x)
 {
 	mink_vec3 q;

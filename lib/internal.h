@@ -477,6 +477,26 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
  * from B's nearest pa (0 for a closest pair of convex sets), NaN where a
  * nearest point is not found to its rounding (lib/far.c). */
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb);
+/* A pair from a flat face of S that looks most along the query-frame
+ * direction d (towards O): O's support point against the face's normal
+ * into *po, S's point nearest it into *ps (closed form); 1 where S has
+ * such a face (a box's, a cylinder's cap, a cone's base, a triangle), a
+ * candidate for the closest pair of two far, nearly parallel features
+ * whose support distance cannot place it (lib/far.c). */
+int mk_face_pair(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_vec3 *ps,
+                 mink_vec3 *po);
+/* Alternating projections from the pair (*pa, *pb), whose normal is n:
+ * A's point nearest B's, then B's nearest that, until neither moves more
+ * than `still` within `rounds`, and where a round then shrinks a step
+ * across n at least twice (so that the pair is within the rounding of
+ * their limit, a closest pair): 1, the pair into *pa and *pb; else 0, as
+ * where a shape has no closed-form nearest point (hulls, ellipsoids;
+ * lib/far.c).  Fast where the features lie apart across the normal (a
+ * rim beside an edge), slow where they slide along each other (a line
+ * along a rim it nearly touches) or face each other (mk_face_pair). */
+int mk_alternate_pair(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 *pa,
+                      mink_vec3 *pb, int rounds, double still);
+
 /* The distance of the query-frame point x from core s: 0 inside it, to
  * its rounding; INFINITY where the nearest point is not found (a hull's,
  * by mk_far_pair; lib/far.c). */
