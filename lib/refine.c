@@ -1598,6 +1598,41 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 				best = e;
 				improved = 1;
 			}
+			/* The kink left out holds the best normal (a cylinder's
+			 * side line, where its two rims tie): Newton from n1 stays
+			 * on the side of it where the rounding put n1, and stops
+			 * on the kink where the minimiser lies just beyond it (a
+			 * segment across a cylinder 1e6 wide, by its cap: 1.1e-6
+			 * rad the other way, h lower by 2.5e-7, and the contact
+			 * carried 0.25 beyond the cap).  Where h is lower just off
+			 * the kink on one side, Newton from there. */
+			const mk_feature *left = subset == 1 ? fb : subset == 2 ? fa : NULL;
+			double sgn = subset == 1 ? -1.0 : 1.0;
+			if (left && left->kind == MK_FEATURE_CIRCLE &&
+			    fabs(v3_dot(best.n, v3_scale(left->c, sgn)) - left->k) <= RF_ON) {
+				mink_vec3 c = v3_scale(left->c, sgn);
+				mink_vec3 across = v3_normalize_or(v3_mad(c, n1, -v3_dot(c, n1)), v3(0, 0, 0));
+				mink_vec3 at[2];
+				double h_at[2];
+				int took = -1;
+				for (int side = 0; side < 2 && v3_len2(across) > 0.0; side++) {
+					if (!project(&S, v3_normalize_or(v3_mad(n1, across, side ? 1e-6 : -1e-6), n1),
+					             &at[side]))
+						continue;
+					h_at[side] = v3_dot(at[side], v3_sub(mk_support(A, at[side]),
+					                                     mk_support(B, v3_neg(at[side]))));
+					if (h_at[side] < best.h - best.noise && (took < 0 || h_at[side] < h_at[took]))
+						took = side;
+				}
+				if (took >= 0) {
+					evaluate(A, B, at[took], &e);
+					newton(A, B, &S, &e);
+					if (e.h < best.h - best.noise) {
+						best = e;
+						improved = 1;
+					}
+				}
+			}
 		}
 		/* Near a hull face the minimiser may lie on the circle of one of
 		 * its edges rather than at the face's normal; near a hull
