@@ -403,9 +403,13 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 {
 	mink_vec3 q;
 	if (s->type == CORE_ELLIPSOID) {
-		mink_vec3 l = mk_unplace(s, x), r = s->radii;
-		double u = l.x / r.x, v = l.y / r.y, w = l.z / r.z;
-		if (u * u + v * v + w * w <= 1.0)
+		/* (a radius of 0, a flat ellipsoid: its points have that
+		 * coordinate 0) */
+		mink_vec3 l = mk_unplace(s, x);
+		double lv[3] = {l.x, l.y, l.z}, rv[3] = {s->radii.x, s->radii.y, s->radii.z}, e = 0.0;
+		for (int i = 0; i < 3; i++)
+			e += rv[i] > 0.0 ? (lv[i] / rv[i]) * (lv[i] / rv[i]) : (lv[i] != 0.0 ? INFINITY : 0.0);
+		if (e <= 1.0)
 			return 0.0;
 		q = mk_ellipsoid_nearest(s, x);
 		return v3_len2(v3_sub(q, x)) > 0.0 ? v3_len_safe(v3_sub(q, x)) : INFINITY;
