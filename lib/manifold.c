@@ -1648,6 +1648,19 @@ static int take_pair(mk_contact *c, mk_answer *ans, mink_vec3 pa, mink_vec3 pb, 
 	return 1;
 }
 
+/* Whether point x, seen along n, lies beyond an end of the segment
+ * feature `line` by more than t. */
+static int beyond_ends(const feature *line, mink_vec3 x, mink_vec3 n, double t)
+{
+	mink_vec3 e0 = line->p[0], el = v3_sub(line->p[1], e0);
+	mink_vec3 across = v3_sub(el, v3_scale(n, v3_dot(el, n))); /* el seen along n */
+	double len = v3_len_safe(across);
+	if (!(len > t))
+		return 0;
+	double along = v3_dot(v3_sub(x, e0), across) / len;
+	return along < -t || along > len + t;
+}
+
 /*
  * The contact of two edges that cross, seen along n (their plane points u
  * set): the points above the crossing.  Where the projections do not meet
@@ -1886,6 +1899,17 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	if (fb.n == 1 || fa.n == 1) {
 		int on_b = fb.n == 1;
 		point_contact(&out[0], ans, n, t, on_b ? fb.p[0] : fa.p[0], A, B, on_b);
+		/* Overlapping, a vertex beyond the end of a curved shape's line
+		 * seen along n (a triangle's corner 0.1 beyond a cylinder's cap,
+		 * 1e6 across): the minimiser lies off the line's kink by an
+		 * angle the depth cannot see (4e-6 rad, 3e-15 of it), and the
+		 * partner carried along n lies off the curved shape: the depth
+		 * and the normal are right, the points not, and the answer is
+		 * not certified. */
+		const feature *line = on_b ? &fa : &fb;
+		if (ans->distance <= 0.0 && line->n == 2 && (on_b ? A : B)->smooth &&
+		    beyond_ends(line, on_b ? fb.p[0] : fa.p[0], n, t))
+			ans->warning = MINK_WARN_DEGENERATE;
 		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth) {
 			plane2 pl = contact_plane(n, dim);
 			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
