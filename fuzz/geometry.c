@@ -521,8 +521,22 @@ static double exact_core(const pair *q)
 		wa[i] = to_world(&q->a.f, q->a.pts[i]);
 	for (int i = 0; i < q->b.npts; i++)
 		wb[i] = to_world(&q->b.f, q->b.pts[i]);
+	/* The oracles square and multiply coordinates: shapes of 1e-98 had
+	 * their cross products' squares underflow, and two segments crossing
+	 * at the origin came out 2.6e-98 apart.  Measured in units of a power
+	 * of two near the largest coordinate (exact), then scaled back. */
+	double big = 0;
+	for (int i = 0; i < q->a.npts; i++)
+		big = fmax(big, fmax(fabs(wa[i].x), fmax(fabs(wa[i].y), fabs(wa[i].z))));
+	for (int i = 0; i < q->b.npts; i++)
+		big = fmax(big, fmax(fabs(wb[i].x), fmax(fabs(wb[i].y), fabs(wb[i].z))));
+	int ex = big > 0 && isfinite(big) ? ilogb(big) : 0;
+	for (int i = 0; i < q->a.npts; i++)
+		wa[i] = scale(wa[i], ldexp(1.0, -ex));
+	for (int i = 0; i < q->b.npts; i++)
+		wb[i] = scale(wb[i], ldexp(1.0, -ex));
 	if (q->a.npts == 1 && q->b.npts == 1)
-		return norm(sub(wb[0], wa[0]));
+		return ldexp(norm(sub(wb[0], wa[0])), ex);
 	/* The separating-axis candidates are complete only when A - B is
 	 * solid; a flat A - B (two segments, coplanar flat shapes) holds the
 	 * origin on its boundary if at all: depth 0, else the feature pairs'
@@ -549,9 +563,9 @@ static double exact_core(const pair *q)
 	if (!(sine > 1e-9)) {
 		oracle_dist od;
 		oracle_dist3(wa, q->a.npts, wb, q->b.npts, &od);
-		return od.distance;
+		return ldexp(od.distance, ex);
 	}
-	return oracle_signed3(wa, q->a.npts, wb, q->b.npts);
+	return ldexp(oracle_signed3(wa, q->a.npts, wb, q->b.npts), ex);
 }
 
 static void check_near(double got, double want, double tol, const char *what)
