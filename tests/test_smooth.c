@@ -1053,6 +1053,24 @@ static double outside(const mink_shape3 *s, const mink_pose3 *p, mink_vec3 x)
 	return outside_local(s, tu_rotate_inv(p->rotation, tu_sub(x, p->position)));
 }
 
+/* A result of s0 in pose p0 against s1 in p1 is flagged, or right: its
+ * distance -fo (the oracle's least F), its points on the shapes, to 1e-9
+ * of the size.  1 where it is `ok`; the errors found into the worsts. */
+static int flagged_or_right(const mink_result *res, const mink_shape3 *s0, const mink_pose3 *p0,
+                            const mink_shape3 *s1, const mink_pose3 *p1, double fo, double size,
+                            double *worst, double *worst_point)
+{
+	if (!CHECK_FLAGGED3(res, p0, p1, 1e-9 * size) || res->status != MINK_OK)
+		return 0;
+	*worst = fmax(*worst, fabs(res->distance + fo) / size);
+	CHECK_NEAR("distance vs oracle", res->distance, -fo, 1e-9 * size, 0);
+	double oa = outside(s0, p0, res->point_a), ob = outside(s1, p1, res->point_b);
+	*worst_point = fmax(*worst_point, fmax(oa, ob) / size);
+	CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
+	CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
+	return 1;
+}
+
 /*
  * GJK stopped after one to three iterations: the refinement and the
  * certificates then begin far from the answer.  A result is flagged, or
@@ -1092,15 +1110,7 @@ static void test_capped_iterations(void **state)
 			mink_query3(&q.a, &q.pa, &q.b, &q.pb, &o, &res);
 			tu_case("pair %d (types %d %d), GJK capped at %d", i, q.a.type, q.b.type, cap);
 			cases++;
-			if (!CHECK_FLAGGED3(&res, &q.pa, &q.pb, 1e-9 * size) || res.status != MINK_OK)
-				continue;
-			ok++;
-			worst = fmax(worst, fabs(res.distance + fo) / size);
-			CHECK_NEAR("distance vs oracle", res.distance, -fo, 1e-9 * size, 0);
-			double oa = outside(&q.a, &q.pa, res.point_a), ob = outside(&q.b, &q.pb, res.point_b);
-			worst_point = fmax(worst_point, fmax(oa, ob) / size);
-			CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
-			CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
+			ok += flagged_or_right(&res, &q.a, &q.pa, &q.b, &q.pb, fo, size, &worst, &worst_point);
 		}
 	}
 	print_message("GJK capped at 1 to 3: %ld of %ld results ok; worst distance %.3g, point "
@@ -1166,15 +1176,7 @@ static void test_segment_by_cap(void **state)
 			tu_case("pair %d (scale %g, %g of the radius beyond the %s cap), order %d", i, sc,
 			        eps, top ? "top" : "bottom", order);
 			cases++;
-			if (!CHECK_FLAGGED3(&res, p0, p1, 1e-9 * size) || res.status != MINK_OK)
-				continue;
-			ok++;
-			worst = fmax(worst, fabs(res.distance + fo) / size);
-			CHECK_NEAR("distance vs oracle", res.distance, -fo, 1e-9 * size, 0);
-			double oa = outside(s0, p0, res.point_a), ob = outside(s1, p1, res.point_b);
-			worst_point = fmax(worst_point, fmax(oa, ob) / size);
-			CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
-			CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
+			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
 		}
 	}
 	print_message("a segment by a cap: %ld of %ld results ok; worst distance %.3g, point %.3g "
