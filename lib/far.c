@@ -293,6 +293,13 @@ static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
 	return 1;
 }
 
+/* The point of core s nearest x: in closed form, else by the search from
+ * p, a point of s (nearest_on); 0 where neither finds it. */
+static int nearest_point(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
+{
+	return nearest_closed(s, x, q) || nearest_on(s, p, x, q);
+}
+
 /* The outward normal (S's own frame) of S's flat face that looks most
  * along local direction d: a box's face, a cylinder's cap, a cone's base,
  * a triangle's side; 0 where S has none that way. */
@@ -414,7 +421,7 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 		q = mk_ellipsoid_nearest(s, x);
 		return v3_len2(v3_sub(q, x)) > 0.0 ? v3_len_safe(v3_sub(q, x)) : INFINITY;
 	}
-	if (!(nearest_closed(s, x, &q) || nearest_on(s, s->pos, x, &q)))
+	if (!nearest_point(s, s->pos, x, &q))
 		return INFINITY;
 	double d = v3_len_safe(v3_sub(q, x));
 	return d == d ? d : INFINITY;
@@ -423,8 +430,7 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb)
 {
 	mink_vec3 qa, qb;
-	if (!(nearest_closed(A, pb, &qa) || nearest_on(A, pa, pb, &qa)) ||
-	    !(nearest_closed(B, pa, &qb) || nearest_on(B, pb, pa, &qb)))
+	if (!nearest_point(A, pa, pb, &qa) || !nearest_point(B, pb, pa, &qb))
 		return NAN;
 	return fmax(v3_len_safe(v3_sub(qa, pa)), v3_len_safe(v3_sub(qb, pb)));
 }

@@ -1048,6 +1048,27 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
 }
 
 /* polish_core on the answer's cores, the margins taken off and put back. */
+/* A candidate pair pa, pb of a far pair taken as the answer c, exact:
+ * where it is no longer than `most`, its residual (mk_pair_residual) is
+ * within `exact`, and, with `than` given, no greater than that pair's;
+ * 1 if taken. */
+static int take_exact_pair(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb,
+                           double most, double exact, const core_answer *than, core_answer *c)
+{
+	mink_vec3 w = v3_sub(pb, pa);
+	double len = v3_len_safe(w), rr;
+	if (!(len > 0.0 && len <= most) || !((rr = mk_pair_residual(A, B, pa, pb)) <= exact))
+		return 0;
+	/* (a residual of `than` not found, NaN, does not hold it back) */
+	if (than && rr > mk_pair_residual(A, B, than->pa, than->pb))
+		return 0;
+	c->pa = pa;
+	c->pb = pb;
+	c->n = v3_scale(w, 1.0 / len);
+	c->core = len;
+	return 1;
+}
+
 static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
                                                   const mink_options *o, mk_answer *ans)
 {
@@ -1092,8 +1113,8 @@ static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_sha
 	int fr = mk_far_pair(A, B, &f.n, &f.core, &f.pa, &f.pb);
 	if (fr == 2 && !(c.core > 1e3 * reach))
 		fr = 0;
+	double exact = 1e-10 * tol.size;
 	if (fr && f.core <= c.core + r && gap_along(A, B, f.n) >= f.core - (fr == 1 ? round : r)) {
-		double exact = 1e-10 * tol.size;
 		if (v3_len_safe(v3_sub(f.pa, c.pa)) <= 2.0 * round &&
 		    v3_len_safe(v3_sub(f.pb, c.pb)) <= 2.0 * round) {
 			ans->exact_pair = 1;
@@ -1118,51 +1139,22 @@ static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_sha
 	 * lowest point on its rim, along the tilt, and a search by distance
 	 * placed it 0.047 along the rim.  Judged by its residual as above.
 	 */
-	if (!ans->exact_pair) {
-		double rbest = mk_pair_residual(A, B, c.pa, c.pb);
-		if (!(rbest >= 0.0))
-			rbest = INFINITY;
-		for (int side = 0; side < 2 && !ans->exact_pair; side++) {
-			mink_vec3 ps, po;
-			const mk_shape *S = side ? B : A, *O = side ? A : B;
-			if (!mk_face_pair(S, O, side ? v3_neg(c.n) : c.n, &ps, &po))
-				continue;
-			mink_vec3 pa = side ? po : ps, pb = side ? ps : po, w = v3_sub(pb, pa);
-			double len = v3_len_safe(w), rr;
-			if (!(len > 0.0 && len <= c.core + r))
-				continue;
-			rr = mk_pair_residual(A, B, pa, pb);
-			if (!(rr <= 1e-10 * tol.size && !(rr > rbest)))
-				continue;
-			c.pa = pa;
-			c.pb = pb;
-			c.n = v3_scale(w, 1.0 / len);
-			c.core = len;
-			rbest = rr;
-			moved = 1;
-			ans->exact_pair = 1;
-		}
-		/* Features apart across the normal (a rim beside an edge or
-		 * another rim, far away): alternating projections from the
-		 * pair, which for convex sets converge to a closest pair; taken
-		 * where they converge fast (mk_alternate_pair). */
-		double still = 16.0 * DBL_EPSILON * (v3_maxabs(c.pa) + v3_maxabs(c.pb));
-		mink_vec3 pa = c.pa, pb = c.pb;
-		double rr;
-		if (!ans->exact_pair && mk_alternate_pair(A, B, c.n, &pa, &pb, 64, still)) {
-			mink_vec3 w = v3_sub(pb, pa);
-			double len = v3_len_safe(w);
-			if (len > 0.0 && len <= c.core + r &&
-			    (rr = mk_pair_residual(A, B, pa, pb)) <= 1e-10 * tol.size) {
-				c.pa = pa;
-				c.pb = pb;
-				c.n = v3_scale(w, 1.0 / len);
-				c.core = len;
-				moved = 1;
-				ans->exact_pair = 1;
-			}
-		}
+	for (int side = 0; side < 2 && !ans->exact_pair; side++) {
+		mink_vec3 ps, po;
+		const mk_shape *S = side ? B : A, *O = side ? A : B;
+		if (mk_face_pair(S, O, side ? v3_neg(c.n) : c.n, &ps, &po) &&
+		    take_exact_pair(A, B, side ? po : ps, side ? ps : po, c.core + r, exact, &c, &c))
+			moved = ans->exact_pair = 1;
 	}
+	/* Features apart across the normal (a rim beside an edge or another
+	 * rim, far away): alternating projections from the pair, which for
+	 * convex sets converge to a closest pair; taken where they converge
+	 * fast (mk_alternate_pair). */
+	mink_vec3 pa = c.pa, pb = c.pb;
+	double still = 16.0 * DBL_EPSILON * (v3_maxabs(c.pa) + v3_maxabs(c.pb));
+	if (!ans->exact_pair && mk_alternate_pair(A, B, c.n, &pa, &pb, 64, still) &&
+	    take_exact_pair(A, B, pa, pb, c.core + r, exact, NULL, &c))
+		moved = ans->exact_pair = 1;
 	if (!moved)
 		return;
 	ans->normal = c.n;

@@ -1619,8 +1619,7 @@ void mk_refine(const mk_shape *A, const mk_shape *B, mink_vec3 *np, double *core
 					if (!project(&S, v3_normalize_or(v3_mad(n1, across, side ? 1e-6 : -1e-6), n1),
 					             &at[side]))
 						continue;
-					h_at[side] = v3_dot(at[side], v3_sub(mk_support(A, at[side]),
-					                                     mk_support(B, v3_neg(at[side]))));
+					h_at[side] = support_h(A, B, at[side]);
 					if (h_at[side] < best.h - best.noise && (took < 0 || h_at[side] < h_at[took]))
 						took = side;
 				}
