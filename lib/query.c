@@ -842,6 +842,21 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	    !(fabs(v3_dot(n, v3_sub(c->pa, sa))) <= slack) ||
 	    !(fabs(v3_dot(n, v3_sub(c->pb, sb))) <= slack) || !(off <= slack)) {
 		support_answer(A, B, n, lower, sa, sb, c);
+		/* A normal turned to a shape's axis or climbed to is a kink's,
+		 * or near one, and the minimiser may lie just off it: the
+		 * value is certified, the normal and the points are not (a
+		 * triangle's corner over a cylinder's cap 1e6 across, its
+		 * shadow 0.75 beyond the rim: along the axis the depth is
+		 * 2.2e-7 from the least, which is 2.5e-7 rad away, where the
+		 * rim meets the triangle's edge; the corner carried along the
+		 * axis lay 0.75 off the cap).  The refinement from there,
+		 * taken within the bounds. */
+		if (turned && dim == 3 && (A->smooth || B->smooth)) {
+			core_answer r = *c;
+			mk_refine(A, B, &r.n, &r.core, &r.pa, &r.pb);
+			if (r.core >= lower && r.core <= upper + tol->eps)
+				*c = r;
+		}
 		off = apart_offset(A, B, lower, c);
 	}
 	/* The value is certified; the points are, within 1e-9 of the size,

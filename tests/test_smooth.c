@@ -59,6 +59,10 @@ static double local_h(const mink_shape3 *s, mink_vec3 d)
 	case MINK_SEGMENT:
 		h = fmax(tu_dot(d, s->segment.points[0]), tu_dot(d, s->segment.points[1]));
 		break;
+	case MINK_TRIANGLE:
+		h = fmax(tu_dot(d, s->triangle.points[0]),
+		         fmax(tu_dot(d, s->triangle.points[1]), tu_dot(d, s->triangle.points[2])));
+		break;
 	default:
 		break;
 	}
@@ -144,6 +148,10 @@ static double bound_radius(const mink_shape3 *s)
 	}
 	case MINK_SEGMENT:
 		r = fmax(tu_norm(s->segment.points[0]), tu_norm(s->segment.points[1]));
+		break;
+	case MINK_TRIANGLE:
+		r = fmax(tu_norm(s->triangle.points[0]),
+		         fmax(tu_norm(s->triangle.points[1]), tu_norm(s->triangle.points[2])));
 		break;
 	default: break;
 	}
@@ -238,9 +246,36 @@ static double nelder_mead(const gnomonic *g, double step, double *best)
 	return f[b];
 }
 
-/* min F and its minimiser: grid, then Nelder-Mead restarted about the best
- * point with turned simplices until it stops improving. */
-static double oracle_min(const pair3 *q, mink_vec3 *n_out)
+/* Nelder-Mead restarted about c (F there fc) with turned simplices until
+ * it stops improving: the least F found, its direction in *n_out. */
+static double descend(const pair3 *q, mink_vec3 c, double fc, mink_vec3 *n_out)
+{
+	double step = 0.05;
+	for (int round = 0; round < 60 && step > 1e-14; round++) {
+		gnomonic g = {q, c, tu_v3(0, 0, 0), tu_v3(0, 0, 0)};
+		mink_vec3 t1, t2;
+		basis(c, &t1, &t2);
+		double a = 0.7 * round; /* turn the simplex each round */
+		g.t1 = tu_add(tu_scale(t1, cos(a)), tu_scale(t2, sin(a)));
+		g.t2 = tu_cross(c, g.t1);
+		double x[2];
+		double f = nelder_mead(&g, step, x);
+		if (f < fc) {
+			c = g_dir(&g, x[0], x[1]);
+			fc = F(q, c);
+			step = fmax(hypot(x[0], x[1]), step * 0.1);
+		} else {
+			step *= 0.3;
+		}
+	}
+	*n_out = c;
+	return fc;
+}
+
+/* min F and its minimiser: grid, then descend from the best points of the
+ * grid and from the directions extra[0 .. nextra-1]. */
+static double oracle_min_from(const pair3 *q, const mink_vec3 *extra, int nextra,
+                              mink_vec3 *n_out)
 {
 	enum { GRID = 4000, STARTS = 4 };
 	mink_vec3 start[STARTS];
@@ -263,33 +298,21 @@ static double oracle_min(const pair3 *q, mink_vec3 *n_out)
 	}
 	double fbest = INFINITY;
 	mink_vec3 nbest = start[0];
-	for (int s = 0; s < STARTS; s++) {
-		mink_vec3 c = start[s];
-		double fc = fs[s], step = 0.05;
-		for (int round = 0; round < 60 && step > 1e-14; round++) {
-			gnomonic g = {q, c, tu_v3(0, 0, 0), tu_v3(0, 0, 0)};
-			mink_vec3 t1, t2;
-			basis(c, &t1, &t2);
-			double a = 0.7 * round; /* turn the simplex each round */
-			g.t1 = tu_add(tu_scale(t1, cos(a)), tu_scale(t2, sin(a)));
-			g.t2 = tu_cross(c, g.t1);
-			double x[2];
-			double f = nelder_mead(&g, step, x);
-			if (f < fc) {
-				c = g_dir(&g, x[0], x[1]);
-				fc = F(q, c);
-				step = fmax(hypot(x[0], x[1]), step * 0.1);
-			} else {
-				step *= 0.3;
-			}
-		}
+	for (int s = 0; s < STARTS + nextra; s++) {
+		mink_vec3 c = s < STARTS ? start[s] : extra[s - STARTS], n;
+		double fc = descend(q, c, s < STARTS ? fs[s] : F(q, c), &n);
 		if (fc < fbest) {
 			fbest = fc;
-			nbest = c;
+			nbest = n;
 		}
 	}
 	*n_out = nbest;
 	return fbest;
+}
+
+static double oracle_min(const pair3 *q, mink_vec3 *n_out)
+{
+	return oracle_min_from(q, NULL, 0, n_out);
 }
 
 /* ---- pairs ---- */
@@ -1206,7 +1229,7 @@ static void test_corner_by_cap(void **state)
 	                     tu_v3(0.70710678118654757, 999999.99999374722, 1e-9));
 	q.pb = tu_pose3(-0.3, 0, -0.70710678118654757,
 	                tu_quat(0, 0.70710678118654757, 0.70710678118654757, 0));
-	double size = pair_size(&q) + tu_norm(q.b.triangle.points[1]);
+	double size = pair_size(&q);
 	for (int order = 0; order < 2; order++) {
 		mink_result res;
 		tu_poison(&res);
@@ -1229,6 +1252,132 @@ static void test_corner_by_cap(void **state)
 	tu_end("a triangle's corner by a cylinder's cap", 2);
 }
 
+/*
+ * A triangle deep in a cylinder or a cone, out through its flat end (a
+ * cap, the base), its top edge nearly square to the axis and the shadow
+ * of its top corner along the axis just beyond the rim or just inside.
+ * Beyond it the least depth leaves the axis, the flat end's kink, for the
+ * rim's side by about the edge's tilt, where the rim meets the edge: along
+ * the axis the depth is right to the tolerance but the corner's partner
+ * on the end lies beyond the rim (the fuzz pair: 1e6 across, the shadow
+ * 0.75 beyond, the contact 0.75 off the cylinder, status ok; the search
+ * had turned to the axis, whose depth its bounds certified).  Scales 1 to
+ * 1e6, the shadow -1e-3 to 1e-3 of the radius beyond the rim, the edge
+ * tilted 1e-9 to 1e-5, both orders.  A result is flagged, or right: its
+ * distance the oracle's, its points on the shapes.
+ */
+static void test_corner_over_cap(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xc0a7e5);
+	static const double scales[3] = {1.0, 1e3, 1e6};
+	static const double beyond[6] = {-1e-3, -1e-7, 0.0, 1e-7, 1e-5, 1e-3};
+	static const double tilts[3] = {1e-9, 1e-7, 1e-5};
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 108; i++) {
+		double sc = scales[i % 3], delta = beyond[(i / 3) % 6], tilt = tilts[(i / 18) % 3];
+		int cone = i >= 54;
+		double rad = sc, hh = tu_rng_range(&r, 0.6, 1.0) * sc;
+		double deep = tu_rng_range(&r, 0.05, 0.4) * hh, past = tu_rng_range(&r, 1e-3, 0.2) * sc;
+		double phi = tu_rng_range(&r, 0.0, 2 * PI);
+		mink_vec3 off0 = tu_rng_box(&r, -0.05 * sc, 0.05 * sc);
+		mink_vec3 off1 = tu_rng_box(&r, -0.05 * sc, 0.05 * sc);
+		mink_quat turn = tu_rng_quat(&r);
+		mink_vec3 at = tu_rng_box(&r, -sc, sc);
+		/* in the end's frame, the end at z = -hh: the corner at the top,
+		 * its shadow delta of the radius beyond the rim; one corner below
+		 * the end, past it; the third near the axis, the edge from it to
+		 * the top corner tilted by `tilt` */
+		double zt = -hh + deep;
+		mink_vec3 top = tu_v3((1 + delta) * rad * cos(phi), (1 + delta) * rad * sin(phi),
+		                      zt + tilt * rad);
+		mink_vec3 low = tu_v3(off1.x, off1.y, -hh - past);
+		mink_vec3 mid = tu_v3(off0.x, off0.y, zt);
+		pair3 q;
+		q.a = cone ? tu_cone(rad, hh) : tu_cylinder(rad, hh);
+		q.b = mink_triangle3(mid, low, top);
+		q.pa = tu_pose3(at.x, at.y, at.z, turn);
+		q.pb = q.pa;
+		mink_vec3 no;
+		double fo = oracle_min(&q, &no), size = pair_size(&q);
+		for (int order = 0; order < 2; order++) {
+			mink_result res;
+			tu_poison(&res);
+			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
+			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
+			mink_query3(s0, p0, s1, p1, NULL, &res);
+			tu_case("pair %d (%s, scale %g, shadow %g of the radius beyond, tilt %g), "
+			        "order %d",
+			        i, cone ? "cone" : "cylinder", sc, delta, tilt, order);
+			cases++;
+			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
+		}
+	}
+	print_message("a corner over a cap: %ld of %ld results ok; worst distance %.3g, point %.3g "
+	              "of the size\n",
+	              ok, cases, worst, worst_point);
+	tu_end("a triangle's corner over a flat end", cases);
+}
+
+/*
+ * The fuzz pair of test_corner_over_cap itself and its neighbours: a
+ * triangle through a cylinder as wide as it is long, out through its
+ * bottom cap by 0.1 (of 1e6) and past its side by the top corner, so that
+ * the escapes through the cap and through the side tie to 2.4e-7 of the
+ * size and EPA, out of room on the side's curve, ends in the side's
+ * basin; the bounds then turn the answer to the axis.  The corner's
+ * shadow along the axis -1 to 3 beyond the rim, the edge to it rising by
+ * 0.05 to 1, the whole pair at scales 1 to 1e6 (in units of 1e6), turned
+ * and moved anywhere, both orders: flagged, or right, with the points on
+ * the shapes.  Before, 0.75 beyond, the contact lay 0.75 off the cap.
+ */
+static void test_corner_over_cap_fuzz(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xf022ca9);
+	static const double scales[3] = {1.0, 1e3, 1e6};
+	static const double beyond[6] = {-1.0, -0.1, 0.0, 0.1, 0.75, 3.0};
+	static const double rises[3] = {0.05, 0.25, 1.0};
+	const double R = 1000000.0000059686;
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 54; i++) {
+		double k = scales[i % 3] / 1e6, delta = beyond[(i / 3) % 6], rise = rises[(i / 18) % 3];
+		mink_quat turn = tu_rng_quat(&r);
+		mink_vec3 at = tu_rng_box(&r, -k * 1e6, k * 1e6);
+		pair3 q;
+		q.a = tu_cylinder(R * k, R * k);
+		q.b = mink_triangle3(tu_v3(-0.5429 * k, 0.45 * k, -0.85 * k),
+		                     tu_v3(0.7071 * k, 0.25 * k, -1000000.1 * k),
+		                     tu_v3(-0.0429 * k, (R + delta) * k, (-0.85 + rise) * k));
+		q.pa = tu_pose3(at.x, at.y, at.z, turn);
+		q.pb = q.pa;
+		/* the grid's starts miss the cap's narrow basin: its axis too */
+		mink_vec3 no, axis[2] = {tu_rotate(turn, tu_v3(0, 0, 1)), tu_rotate(turn, tu_v3(0, 0, -1))};
+		double fo = oracle_min_from(&q, axis, 2, &no), size = pair_size(&q);
+		for (int order = 0; order < 2; order++) {
+			mink_result res;
+			tu_poison(&res);
+			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
+			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
+			mink_query3(s0, p0, s1, p1, NULL, &res);
+			tu_case("pair %d (scale %g, shadow %g beyond, rise %g), order %d", i, k * 1e6, delta,
+			        rise, order);
+			cases++;
+			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
+		}
+	}
+	print_message("the fuzz corner over a cap: %ld of %ld results ok; worst distance %.3g, "
+	              "point %.3g of the size\n",
+	              ok, cases, worst, worst_point);
+	tu_end("the fuzz pair's corner over a cap", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1246,6 +1395,8 @@ int main(void)
 		cmocka_unit_test(test_capped_iterations),
 		cmocka_unit_test(test_segment_by_cap),
 		cmocka_unit_test(test_corner_by_cap),
+		cmocka_unit_test(test_corner_over_cap),
+		cmocka_unit_test(test_corner_over_cap_fuzz),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
