@@ -84,7 +84,7 @@ typedef struct epa_poly {
 	int *free_slots;
 	int nfree;
 	/* horizon bookkeeping, indexed by vertex */
-	int *by_start, *by_end, *vstamp;
+	int *vstamp;
 	/* Each slot's distance as the scan for the closest face reads it, in
 	 * whole chunks of four (slots up to the next multiple of four past nf
 	 * hold +inf): dall the plane's d of a live face, dsel the same for an
@@ -109,12 +109,13 @@ typedef struct epa_room {
 	epa_face face[EPA_MAX_FACES];
 	epa_edge hz[EPA_MAX_FACES];
 	mk_vertex vert[EPA_MAX_VERTS];
-	int ints[3 * EPA_MAX_FACES + 3 * EPA_MAX_VERTS];
+	int ints[4 * EPA_MAX_FACES + 4 + EPA_MAX_VERTS];
 } epa_room;
 
 /* Points P's arrays into room for mv vertices and mf faces: face[mf],
- * hz[mf], vert[mv] and ints[3 mf + 3 mv] (free slots, visible faces and
- * the search stack by face; horizon starts and ends and stamps by vertex). */
+ * hz[mf], vert[mv] and ints[4 mf + 4 + mv] (free slots and visible faces
+ * by face, the search stack of (face, edge) entries, and stamps by
+ * vertex). */
 static void poly_place(epa_poly *P, int mv, int mf, double *dall, double *dsel,
                        epa_face *face, epa_edge *hz, mk_vertex *vert, int *ints)
 {
@@ -128,9 +129,7 @@ static void poly_place(epa_poly *P, int mv, int mf, double *dall, double *dsel,
 	P->free_slots = ints;
 	P->visible = ints + mf;
 	P->stack = ints + 2 * mf;
-	P->by_start = ints + 3 * mf;
-	P->by_end = P->by_start + mv;
-	P->vstamp = P->by_end + mv;
+	P->vstamp = ints + 4 * mf + 4;
 }
 
 static void poly_on_stack(epa_poly *P, epa_room *r)
@@ -228,7 +227,7 @@ static int poly_grow(epa_poly *P)
 	int mq = 2 * mf; /* the queue: room for stale entries too */
 	size_t bytes = (size_t)mq * sizeof(struct epa_qent) + (size_t)(2 * mf) * sizeof(double) +
 	               (size_t)mf * (sizeof(epa_face) + sizeof(epa_edge)) +
-	               (size_t)mv * sizeof(mk_vertex) + (size_t)(4 * mf + 3 * mv) * sizeof(int);
+	               (size_t)mv * sizeof(mk_vertex) + (size_t)(5 * mf + 4 + mv) * sizeof(int);
 	char *m = malloc(bytes);
 	if (!m)
 		return 0;
@@ -244,7 +243,7 @@ static int poly_grow(epa_poly *P)
 	P->heap = m;
 	P->q = q;
 	P->max_q = mq;
-	P->closed = ints + 3 * mf + 3 * mv;
+	P->closed = ints + 4 * mf + 4 + mv;
 	memcpy(P->face, old.face, (size_t)old.nf * sizeof *P->face);
 	for (int f = 0; f < mf; f++)
 		P->dall[f] = P->dsel[f] = INFINITY;
@@ -252,8 +251,6 @@ static int poly_grow(epa_poly *P)
 		face_dist(P, f);
 	memcpy(P->vert, old.vert, (size_t)old.nv * sizeof *P->vert);
 	memcpy(P->free_slots, old.free_slots, (size_t)old.nfree * sizeof *P->free_slots);
-	memcpy(P->by_start, old.by_start, (size_t)old.nv * sizeof *P->by_start);
-	memcpy(P->by_end, old.by_end, (size_t)old.nv * sizeof *P->by_end);
 	memcpy(P->vstamp, old.vstamp, (size_t)old.nv * sizeof *P->vstamp);
 	q_rebuild(P);
 	return 1;
@@ -512,84 +509,83 @@ static int poly_init(epa_poly *P)
 	return 1;
 }
 
-/* An edge of the horizon: (a, b) of a face seen from the new vertex, with
- * the face g across it, which is not seen, and which of g's edges it is;
- * then the plane (n, d) of the new face (a, b, new vertex) and its slot. */
 /*
- * The faces seen from w (beyond tol_in), found by flooding from f0 over the
- * adjacency, into visible[0 .. *nvis-1], and the edges between them and
- * the faces not seen, the horizon, into hz[0 .. return value-1].
+ * The faces seen from w (beyond tol_in), found by a depth-first search from
+ * f0 over the adjacency, into visible[0 .. *nvis-1], and the edges between
+ * them and the faces not seen, the horizon, into hz[0 .. return value-1]:
+ * each edge (a, b) of a face seen, with the face g across it and which of
+ * g's edges it is.  A face seen is entered through one of its edges and
+ * left through the next two in their order round it (f0 through all
+ * three), as a recursion would, with a stack of (face, edge) entries:
+ * over a region of faces that is a disc, that order walks its boundary,
+ * so the horizon comes out as one cycle in order, each edge starting
+ * where the one before ended (horizon_is_cycle checks it).
  */
 static int find_horizon(epa_poly *P, int f0, mink_vec3 w, int pass, double tol_in,
                         int *visible, int *nvis, epa_edge *hz)
 {
 	int *stack = P->stack;
-	int top = 0;
+	int top = 0, nh = 0, nv = 0;
 	static const int next[3] = {1, 2, 0};
-	int nh = 0;
 
-	*nvis = 0;
 	P->face[f0].stamp = pass;
 	P->face[f0].visible = 1;
-	stack[top++] = f0;
+	visible[nv++] = f0;
+	stack[top++] = 4 * f0 + 2;
+	stack[top++] = 4 * f0 + 1;
+	stack[top++] = 4 * f0;
 	while (top > 0) {
-		int f = stack[--top];
-		visible[(*nvis)++] = f;
-		for (int e = 0; e < 3; e++) {
-			int g = P->face[f].adj[e];
-			epa_face *G = &P->face[g];
-			if (G->stamp != pass) {
-				G->stamp = pass;
-				G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
-				if (G->visible) {
-					MK_ASSERT(top < P->max_f);
-					stack[top++] = g;
-				}
-			}
-			if (!G->visible) {
-				MK_ASSERT(nh < P->max_f);
-				hz[nh].a = P->face[f].v[e];
-				hz[nh].b = P->face[f].v[next[e]];
-				hz[nh].g = g;
-				hz[nh].ge = P->face[f].adj_e[e];
-				nh++;
+		int fe = stack[--top], f = fe >> 2, e = fe & 3;
+		const epa_face *F = &P->face[f];
+		int g = F->adj[e];
+		epa_face *G = &P->face[g];
+		if (G->stamp != pass) {
+			G->stamp = pass;
+			G->visible = v3_dot(G->n, v3_sub(w, P->vert[G->v[0]].w)) > tol_in;
+			if (G->visible) {
+				int ge = F->adj_e[e];
+				visible[nv++] = g;
+				MK_ASSERT(top + 2 <= 2 * P->max_f + 4);
+				stack[top++] = 4 * g + next[next[ge]];
+				stack[top++] = 4 * g + next[ge];
+				continue;
 			}
 		}
+		if (!G->visible) {
+			MK_ASSERT(nh < P->max_f);
+			hz[nh].a = F->v[e];
+			hz[nh].b = F->v[next[e]];
+			hz[nh].g = g;
+			hz[nh].ge = F->adj_e[e];
+			nh++;
+		}
 	}
+	*nvis = nv;
 	return nh;
 }
 
-/* The horizon must be one simple cycle: every vertex starts at most one
- * edge, and the walk from edge 0 to the edge that starts where the last
- * one ended comes back to edge 0 after exactly nh steps, not before (a
- * walk that met an edge twice first would never come back).  Leaves
- * by_start filled for its vertices.  A vertex's stamp is the last pass
- * that saw it start an edge (add_vertex clears it). */
+/* The horizon must be one simple cycle, in order: each edge starts where
+ * the one before ended (the last before the first), and no vertex starts
+ * two edges.  A vertex's stamp is the last pass that saw it start an edge
+ * (add_vertex clears it). */
 static int horizon_is_cycle(epa_poly *P, const epa_edge *hz, int nh, int pass)
 {
+	int ok = nh >= 3 && hz[nh - 1].b == hz[0].a;
 	for (int h = 0; h < nh; h++) {
 		int a = hz[h].a;
-		if (P->vstamp[a] == pass)
-			return 0;
+		ok &= P->vstamp[a] != pass;
 		P->vstamp[a] = pass;
-		P->by_start[a] = h;
+		if (h + 1 < nh)
+			ok &= hz[h].b == hz[h + 1].a;
 	}
-	int cur = 0;
-	for (int walked = 1; walked <= nh; walked++) {
-		int b = hz[cur].b;
-		if (P->vstamp[b] != pass)
-			return 0; /* an edge ends where none starts */
-		cur = P->by_start[b];
-		if (cur == 0)
-			return walked == nh;
-	}
-	return 0;
+	return ok;
 }
 
 /* Replaces the visible faces by the fan of new faces from vertex iv to the
  * horizon (validated, with slots available), and stitches the adjacency:
  * each new face to the face across its horizon edge and to its two
- * neighbours in the fan. */
+ * neighbours in the fan, the faces of the edges before and after its own
+ * on the cycle. */
 static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh, int iv)
 {
 	for (int i = 0; i < nvis; i++) {
@@ -624,8 +620,6 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 			for (int h = 0; h < nh; h++)
 				q_push(P, hz[h].f);
 	}
-	for (int k = 0; k < nh; k++)
-		P->by_end[hz[k].b] = k;
 	for (int h = 0; h < nh; h++) {
 		epa_face *F = &P->face[hz[h].f];
 		int g = hz[h].g;
@@ -633,10 +627,10 @@ static int patch(epa_poly *P, const int *visible, int nvis, epa_edge *hz, int nh
 		F->adj_e[0] = hz[h].ge;
 		P->face[g].adj[hz[h].ge] = hz[h].f;
 		P->face[g].adj_e[hz[h].ge] = 0;
-		F->adj[1] = hz[P->by_start[hz[h].b]].f; /* across (b, w) */
-		F->adj_e[1] = 2;                        /* its (w, b) */
-		F->adj[2] = hz[P->by_end[hz[h].a]].f;   /* across (w, a) */
-		F->adj_e[2] = 1;                        /* its (a, w) */
+		F->adj[1] = hz[h + 1 < nh ? h + 1 : 0].f; /* across (b, w) */
+		F->adj_e[1] = 2;                          /* its (w, b) */
+		F->adj[2] = hz[h > 0 ? h - 1 : nh - 1].f; /* across (w, a) */
+		F->adj_e[2] = 1;                          /* its (a, w) */
 	}
 	return 1;
 }
