@@ -25,6 +25,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -552,20 +553,102 @@ static double exact_core(const pair *q)
 	for (int i = 0; i < q->b.npts; i++)
 		if (i != cb)
 			e[ne++] = sub(wb[i], wb[cb]);
-	double sine = 0; /* of the most solid corner the edges span */
+	/* Flat when the edges all but lie in a plane two of them span: the
+	 * least width of the edges across such a plane, against the longest.
+	 * (The sine of the most solid corner measured angles, not widths: a
+	 * segment 1e6 long crossing a sliver triangle 2 wide at 2e-6 rad made
+	 * a corner of sine 4e-12, a prism 0.03 thick, and the pair, 0.0138
+	 * deep, was taken for flat and measured 0.0138 apart.) */
+	double thin = INFINITY, longest = 0;
 	for (int i = 0; i < ne; i++)
-		for (int j = i + 1; j < ne; j++)
-			for (int k = j + 1; k < ne; k++) {
-				double l = norm(e[i]) * norm(e[j]) * norm(e[k]);
-				if (l > 0)
-					sine = fmax(sine, fabs(dot(e[i], cross(e[j], e[k]))) / l);
-			}
-	if (!(sine > 1e-9)) {
+		longest = fmax(longest, norm(e[i]));
+	for (int j = 0; j < ne; j++)
+		for (int k = j + 1; k < ne; k++) {
+			mink_vec3 c = cross(e[j], e[k]);
+			double lc = norm(c), w = 0;
+			if (!(lc > 0))
+				continue;
+			c = scale(c, 1 / lc);
+			for (int i = 0; i < ne; i++)
+				w = fmax(w, fabs(dot(e[i], c)));
+			thin = fmin(thin, w);
+		}
+	if (!(thin > 1e-9 * longest)) {
 		oracle_dist od;
 		oracle_dist3(wa, q->a.npts, wb, q->b.npts, &od);
 		return ldexp(od.distance, ex);
 	}
 	return ldexp(oracle_signed3(wa, q->a.npts, wb, q->b.npts), ex);
+}
+
+/* ---- the pair as a mink input record (MINK_FUZZ_DUMP set) ---- */
+
+static void dump_vec(const char *name, mink_vec3 v)
+{
+	fprintf(stderr, ",\"%s\":[%.17g,%.17g,%.17g]", name, v.x, v.y, v.z);
+}
+
+static void dump_points(const mink_vec3 *p, int n)
+{
+	fprintf(stderr, ",\"points\":[");
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "%s[%.17g,%.17g,%.17g]", i ? "," : "", p[i].x, p[i].y, p[i].z);
+	fprintf(stderr, "]");
+}
+
+static void dump_side(const char *name, const side *d)
+{
+	const mink_shape3 *s = &d->s;
+	static const char *type[] = {"sphere", "box",   "capsule", "cylinder", "cone",
+	                             "ellipsoid", "point", "segment", "triangle", "hull"};
+	static const mink_shape3_type order[] = {MINK_SPHERE,    MINK_BOX,   MINK_CAPSULE,
+	                                        MINK_CYLINDER,  MINK_CONE,  MINK_ELLIPSOID,
+	                                        MINK_POINT,     MINK_SEGMENT, MINK_TRIANGLE,
+	                                        MINK_HULL};
+	const char *t = "?";
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (order[i] == s->type)
+			t = type[i];
+	fprintf(stderr, "\"%s\":{\"type\":\"%s\"", name, t);
+	switch (s->type) {
+	case MINK_SPHERE:
+		fprintf(stderr, ",\"radius\":%.17g", s->sphere.radius);
+		break;
+	case MINK_BOX:
+		dump_vec("half_extents", s->box.half_extents);
+		break;
+	case MINK_CAPSULE:
+		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->capsule.radius,
+		        s->capsule.half_height);
+		break;
+	case MINK_CYLINDER:
+		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->cylinder.radius,
+		        s->cylinder.half_height);
+		break;
+	case MINK_CONE:
+		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->cone.radius,
+		        s->cone.half_height);
+		break;
+	case MINK_ELLIPSOID:
+		dump_vec("radii", s->ellipsoid.radii);
+		break;
+	case MINK_SEGMENT:
+		dump_points(s->segment.points, 2);
+		break;
+	case MINK_TRIANGLE:
+		dump_points(s->triangle.points, 3);
+		break;
+	case MINK_HULL:
+		dump_points(s->hull.points, s->hull.count);
+		break;
+	default:
+		break;
+	}
+	if (s->margin != 0)
+		fprintf(stderr, ",\"margin\":%.17g", s->margin);
+	dump_vec("position", d->pose.position);
+	fprintf(stderr, ",\"rotation\":[%.17g,%.17g,%.17g,%.17g]}", d->pose.rotation.w,
+	        d->pose.rotation.x, d->pose.rotation.y, d->pose.rotation.z);
 }
 
 static void check_near(double got, double want, double tol, const char *what)
@@ -582,6 +665,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pair q;
 	make_side(&r, &q.a);
 	make_side(&r, &q.b);
+	if (getenv("MINK_FUZZ_DUMP")) {
+		fprintf(stderr, "{\"id\":1,\"dim\":3,");
+		dump_side("a", &q.a);
+		fprintf(stderr, ",");
+		dump_side("b", &q.b);
+		fprintf(stderr, "}\n");
+	}
 	mink_result res;
 	mink_status st = mink_query3(&q.a.s, &q.a.pose, &q.b.s, &q.b.pose, NULL, &res);
 	fuzz_check(st == res.status, "returned status differs from the result's");
