@@ -560,13 +560,21 @@ static double exact_core(const pair *q)
 	 * a corner of sine 4e-12, a prism 0.03 thick, and the pair, 0.0138
 	 * deep, was taken for flat and measured 0.0138 apart.) */
 	double thin = INFINITY, longest = 0;
-	for (int i = 0; i < ne; i++)
+	mink_vec3 u[2 * MAXP]; /* the edges brought to unit size by powers of two */
+	for (int i = 0; i < ne; i++) {
 		longest = fmax(longest, norm(e[i]));
+		double m = fmax(fabs(e[i].x), fmax(fabs(e[i].y), fabs(e[i].z)));
+		int k = m > 0 ? -ilogb(m) : 0;
+		u[i] = v3(scalbn(e[i].x, k), scalbn(e[i].y, k), scalbn(e[i].z, k));
+	}
 	for (int j = 0; j < ne; j++)
 		for (int k = j + 1; k < ne; k++) {
-			mink_vec3 c = cross(e[j], e[k]);
+			/* (of the edges at unit size: an edge of 1e-298 crossed
+			 * with one of 1 had a subnormal length, its inverse
+			 * overflowed, and a NaN width passed for flat) */
+			mink_vec3 c = cross(u[j], u[k]);
 			double lc = norm(c), w = 0;
-			if (!(lc > 0))
+			if (!(lc > 1e-200))
 				continue;
 			c = scale(c, 1 / lc);
 			for (int i = 0; i < ne; i++)
