@@ -419,7 +419,11 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 		if (e <= 1.0)
 			return 0.0;
 		q = mk_ellipsoid_nearest(s, x);
-		return v3_len2(v3_sub(q, x)) > 0.0 ? v3_len_safe(v3_sub(q, x)) : INFINITY;
+		/* (NaN, not 0, is the failure: a point just outside by
+		 * rounding may be its own nearest point, and was taken for
+		 * infinitely far) */
+		double d2 = v3_len2(v3_sub(q, x));
+		return d2 > 0.0 ? v3_len_safe(v3_sub(q, x)) : d2 == 0.0 ? 0.0 : INFINITY;
 	}
 	if (!nearest_point(s, s->pos, x, &q))
 		return INFINITY;
