@@ -1094,6 +1094,23 @@ static int flagged_or_right(const mink_result *res, const mink_shape3 *s0, const
 	return 1;
 }
 
+/* Both orders of pair q (the oracle's least F fo): each result flagged or
+ * right (flagged_or_right), labelled `what` and its order. */
+static void both_orders(const pair3 *q, double fo, double size, const char *what, long *cases,
+                        long *ok, double *worst, double *worst_point)
+{
+	for (int order = 0; order < 2; order++) {
+		mink_result res;
+		tu_poison(&res);
+		const mink_shape3 *s0 = order ? &q->b : &q->a, *s1 = order ? &q->a : &q->b;
+		const mink_pose3 *p0 = order ? &q->pb : &q->pa, *p1 = order ? &q->pa : &q->pb;
+		mink_query3(s0, p0, s1, p1, NULL, &res);
+		tu_case("%s, order %d", what, order);
+		(*cases)++;
+		*ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, worst, worst_point);
+	}
+}
+
 /*
  * GJK stopped after one to three iterations: the refinement and the
  * certificates then begin far from the answer.  A result is flagged, or
@@ -1190,17 +1207,10 @@ static void test_segment_by_cap(void **state)
 		q.pb = q.pa;
 		mink_vec3 no;
 		double fo = oracle_min(&q, &no), size = pair_size(&q);
-		for (int order = 0; order < 2; order++) {
-			mink_result res;
-			tu_poison(&res);
-			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
-			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
-			mink_query3(s0, p0, s1, p1, NULL, &res);
-			tu_case("pair %d (scale %g, %g of the radius beyond the %s cap), order %d", i, sc,
-			        eps, top ? "top" : "bottom", order);
-			cases++;
-			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
-		}
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (scale %g, %g of the radius beyond the %s cap)", i,
+		         sc, eps, top ? "top" : "bottom");
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
 	}
 	print_message("a segment by a cap: %ld of %ld results ok; worst distance %.3g, point %.3g "
 	              "of the size\n",
@@ -1306,18 +1316,11 @@ static void test_corner_over_cap(void **state)
 		q.pb = q.pa;
 		mink_vec3 no;
 		double fo = oracle_min(&q, &no), size = pair_size(&q);
-		for (int order = 0; order < 2; order++) {
-			mink_result res;
-			tu_poison(&res);
-			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
-			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
-			mink_query3(s0, p0, s1, p1, NULL, &res);
-			tu_case("pair %d (%s, scale %g, shadow %g of the radius beyond, tilt %g), "
-			        "order %d",
-			        i, cone ? "cone" : "cylinder", sc, delta, tilt, order);
-			cases++;
-			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
-		}
+		char what[128];
+		snprintf(what, sizeof what,
+		         "pair %d (%s, scale %g, shadow %g of the radius beyond, tilt %g)", i,
+		         cone ? "cone" : "cylinder", sc, delta, tilt);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
 	}
 	print_message("a corner over a cap: %ld of %ld results ok; worst distance %.3g, point %.3g "
 	              "of the size\n",
@@ -1363,17 +1366,10 @@ static void test_corner_over_cap_fuzz(void **state)
 		/* the grid's starts miss the cap's narrow basin: its axis too */
 		mink_vec3 no, axis[2] = {tu_rotate(turn, tu_v3(0, 0, 1)), tu_rotate(turn, tu_v3(0, 0, -1))};
 		double fo = oracle_min_from(&q, axis, 2, &no), size = pair_size(&q);
-		for (int order = 0; order < 2; order++) {
-			mink_result res;
-			tu_poison(&res);
-			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
-			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
-			mink_query3(s0, p0, s1, p1, NULL, &res);
-			tu_case("pair %d (scale %g, shadow %g beyond, rise %g), order %d", i, k * 1e6, delta,
-			        rise, order);
-			cases++;
-			ok += flagged_or_right(&res, s0, p0, s1, p1, fo, size, &worst, &worst_point);
-		}
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (scale %g, shadow %g beyond, rise %g)", i, k * 1e6,
+		         delta, rise);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
 	}
 	print_message("the fuzz corner over a cap: %ld of %ld results ok; worst distance %.3g, "
 	              "point %.3g of the size\n",
