@@ -604,52 +604,55 @@ static void dump_points(const mink_vec3 *p, int n)
 	fprintf(stderr, "]");
 }
 
+/* A body of revolution's type, radius and half height. */
+static void dump_axial(const char *type, double radius, double half_height)
+{
+	fprintf(stderr, "\"%s\",\"radius\":%.17g,\"half_height\":%.17g", type, radius,
+	        half_height);
+}
+
 static void dump_side(const char *name, const side *d)
 {
 	const mink_shape3 *s = &d->s;
-	static const char *type[] = {"sphere", "box",   "capsule", "cylinder", "cone",
-	                             "ellipsoid", "point", "segment", "triangle", "hull"};
-	static const mink_shape3_type order[] = {MINK_SPHERE,    MINK_BOX,   MINK_CAPSULE,
-	                                        MINK_CYLINDER,  MINK_CONE,  MINK_ELLIPSOID,
-	                                        MINK_POINT,     MINK_SEGMENT, MINK_TRIANGLE,
-	                                        MINK_HULL};
-	const char *t = "?";
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		if (order[i] == s->type)
-			t = type[i];
-	fprintf(stderr, "\"%s\":{\"type\":\"%s\"", name, t);
+	fprintf(stderr, "\"%s\":{\"type\":", name);
 	switch (s->type) {
 	case MINK_SPHERE:
-		fprintf(stderr, ",\"radius\":%.17g", s->sphere.radius);
+		fprintf(stderr, "\"sphere\",\"radius\":%.17g", s->sphere.radius);
 		break;
 	case MINK_BOX:
+		fprintf(stderr, "\"box\"");
 		dump_vec("half_extents", s->box.half_extents);
 		break;
 	case MINK_CAPSULE:
-		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->capsule.radius,
-		        s->capsule.half_height);
+		dump_axial("capsule", s->capsule.radius, s->capsule.half_height);
 		break;
 	case MINK_CYLINDER:
-		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->cylinder.radius,
-		        s->cylinder.half_height);
+		dump_axial("cylinder", s->cylinder.radius, s->cylinder.half_height);
 		break;
 	case MINK_CONE:
-		fprintf(stderr, ",\"radius\":%.17g,\"half_height\":%.17g", s->cone.radius,
-		        s->cone.half_height);
+		dump_axial("cone", s->cone.radius, s->cone.half_height);
 		break;
 	case MINK_ELLIPSOID:
+		fprintf(stderr, "\"ellipsoid\"");
 		dump_vec("radii", s->ellipsoid.radii);
 		break;
+	case MINK_POINT:
+		fprintf(stderr, "\"point\"");
+		break;
 	case MINK_SEGMENT:
+		fprintf(stderr, "\"segment\"");
 		dump_points(s->segment.points, 2);
 		break;
 	case MINK_TRIANGLE:
+		fprintf(stderr, "\"triangle\"");
 		dump_points(s->triangle.points, 3);
 		break;
 	case MINK_HULL:
+		fprintf(stderr, "\"hull\"");
 		dump_points(s->hull.points, s->hull.count);
 		break;
 	default:
+		fprintf(stderr, "\"?\"");
 		break;
 	}
 	if (s->margin != 0)

@@ -1062,7 +1062,6 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
 	return 1;
 }
 
-/* polish_core on the answer's cores, the margins taken off and put back. */
 /* A candidate pair pa, pb of a far pair taken as the answer c, exact:
  * where it is no longer than `most`, its residual (mk_pair_residual) is
  * within `exact`, and, with `than` given, no greater than that pair's;
@@ -1084,6 +1083,7 @@ static int take_exact_pair(const mk_shape *A, const mk_shape *B, mink_vec3 pa, m
 	return 1;
 }
 
+/* polish_core on the answer's cores, the margins taken off and put back. */
 static __attribute__((noinline)) void polish_far(const mk_shape *A, const mk_shape *B,
                                                   const mink_options *o, mk_answer *ans)
 {
