@@ -514,6 +514,18 @@ static int central(const mink_vec3 *p, int n)
 	return best;
 }
 
+/* How wide points p lie along unit c. */
+static double width_along(const mink_vec3 *p, int n, mink_vec3 c)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (int i = 0; i < n; i++) {
+		double t = dot(p[i], c);
+		lo = fmin(lo, t);
+		hi = fmax(hi, t);
+	}
+	return hi - lo;
+}
+
 /* The exact signed distance of two polytope cores (tests/oracle.c). */
 static double exact_core(const pair *q)
 {
@@ -553,8 +565,13 @@ static double exact_core(const pair *q)
 	for (int i = 0; i < q->b.npts; i++)
 		if (i != cb)
 			e[ne++] = sub(wb[i], wb[cb]);
-	/* Flat when the edges all but lie in a plane two of them span: the
-	 * least width of the edges across such a plane, against the longest.
+	/* Flat when A - B all but lies in a plane two of the edges span: its
+	 * least width across such a plane (A's and B's added), against the
+	 * longest edge, below 1e-10, so that a depth of half that width is
+	 * well within the check's tolerance.  (The edges' own greatest
+	 * width, against 1e-9, took a box 0.002 thick crossing a box 2e6
+	 * long and 2e-6 thick for flat, touching; it is 0.001001 deep, and
+	 * the tolerance 0.001.)
 	 * (The sine of the most solid corner measured angles, not widths: a
 	 * segment 1e6 long crossing a sliver triangle 2 wide at 2e-6 rad made
 	 * a corner of sine 4e-12, a prism 0.03 thick, and the pair, 0.0138
@@ -577,11 +594,10 @@ static double exact_core(const pair *q)
 			if (!(lc > 1e-200))
 				continue;
 			c = scale(c, 1 / lc);
-			for (int i = 0; i < ne; i++)
-				w = fmax(w, fabs(dot(e[i], c)));
+			w = width_along(wa, q->a.npts, c) + width_along(wb, q->b.npts, c);
 			thin = fmin(thin, w);
 		}
-	if (!(thin > 1e-9 * longest)) {
+	if (!(thin > 1e-10 * longest)) {
 		oracle_dist od;
 		oracle_dist3(wa, q->a.npts, wb, q->b.npts, &od);
 		return ldexp(od.distance, ex);
