@@ -1012,6 +1012,51 @@ static void test_coaxial_inside(void **state)
 
 /* How far local point l lies outside shape s (0 inside), in closed form;
  * an ellipsoid's by its least radius, a lower bound. */
+/*
+ * How far local point l lies outside the ellipsoid of radii r: its foot x,
+ * x_i = r_i^2 l_i / (r_i^2 + t), where t >= 0 makes x lie on the surface
+ * (the sum of (x_i / r_i)^2 falls from above 1 to 0 as t grows), found by
+ * bisection in units of the largest radius.  0 inside.
+ */
+static double ellipsoid_outside(mink_vec3 r, mink_vec3 l)
+{
+	double m = fmax(r.x, fmax(r.y, r.z));
+	double rv[3] = {r.x / m, r.y / m, r.z / m}, lv[3] = {l.x / m, l.y / m, l.z / m};
+	double q = 0.0;
+	for (int i = 0; i < 3; i++)
+		q += rv[i] > 0.0 ? (lv[i] / rv[i]) * (lv[i] / rv[i]) : (lv[i] != 0.0 ? INFINITY : 0.0);
+	if (q <= 1.0)
+		return 0.0;
+	double lo = 0.0, hi = 1.0, x[3];
+	for (;;) {
+		double g = 0.0;
+		for (int i = 0; i < 3; i++) {
+			double e = rv[i] * lv[i] / (rv[i] * rv[i] + hi);
+			g += e * e;
+		}
+		if (g <= 1.0)
+			break;
+		hi *= 2.0;
+	}
+	for (int k = 0; k < 200; k++) {
+		double t = 0.5 * (lo + hi), g = 0.0;
+		for (int i = 0; i < 3; i++) {
+			double e = rv[i] * lv[i] / (rv[i] * rv[i] + t);
+			g += e * e;
+		}
+		if (g > 1.0)
+			lo = t;
+		else
+			hi = t;
+	}
+	double d2 = 0.0;
+	for (int i = 0; i < 3; i++) {
+		x[i] = rv[i] * rv[i] * lv[i] / (rv[i] * rv[i] + hi);
+		d2 += (x[i] - lv[i]) * (x[i] - lv[i]);
+	}
+	return sqrt(d2) * m;
+}
+
 static double outside_local(const mink_shape3 *s, mink_vec3 l)
 {
 	double d = 0.0, rho = hypot(l.x, l.y);
@@ -1058,13 +1103,9 @@ static double outside_local(const mink_shape3 *s, mink_vec3 l)
 		d = tu_dist(l, tu_add(p0, tu_scale(e, fmax(0, fmin(1, t)))));
 		break;
 	}
-	case MINK_ELLIPSOID: {
-		mink_vec3 r = s->ellipsoid.radii;
-		double q = sqrt(tu_dot(tu_v3(l.x / r.x, l.y / r.y, l.z / r.z),
-		                       tu_v3(l.x / r.x, l.y / r.y, l.z / r.z)));
-		d = q > 1 ? (q - 1) * fmin(r.x, fmin(r.y, r.z)) : 0;
+	case MINK_ELLIPSOID:
+		d = ellipsoid_outside(s->ellipsoid.radii, l);
 		break;
-	}
 	default:
 		break;
 	}
@@ -1377,6 +1418,96 @@ static void test_corner_over_cap_fuzz(void **state)
 	tu_end("the fuzz pair's corner over a cap", cases);
 }
 
+/*
+ * Long edges beside flat and needle ellipsoids (radii up to 1e9 apart),
+ * apart, with the answer known: in the ellipsoid's frame, a point s of its
+ * surface, its normal u and P = s + D u; a segment or a triangle's edge
+ * through P across u (its end at P or beyond it), the triangle's third
+ * corner away along u; the edge in a frame of its own.  The offset body of the ellipsoid by D is convex
+ * with normal u at P, so the edge's line lies outside it, the triangle
+ * beyond its support plane: the distance is D.  Each result is flagged or
+ * right: the distance D, each point on its shape (the ellipsoid's by its
+ * exact foot), and the points' own distance D, to 1e-9 of the size.
+ * Before, a triangle's edge 190 from an ellipsoid of radii 1000, 0.1 and
+ * 0.001 had the ellipsoid's point 0.16 off it (the normal, right to the
+ * distance's tolerance, moves that support by 1e9 per radian).
+ */
+static void test_edge_by_needle(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xed9e5);
+	static const double mids[3] = {1e-1, 1e-2, 1e-4};
+	static const double thins[3] = {1e-1, 1e-3, 1e-5};
+	static const double gaps[3] = {1e-4, 1e-2, 0.2};
+	static const double aways[3] = {1e-6, 1e-3, 0.3};
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0, worst_pair = 0;
+	for (int i = 0; i < 972; i++) {
+		double sc = i % 2 ? 1.0 : 1e3, mid = mids[(i / 2) % 3], thin = thins[(i / 6) % 3] * mid;
+		double D = gaps[(i / 18) % 3] * sc;
+		int kind = (i / 54) % 3; /* 0 a segment, 1 a triangle, 2 a triangle's corner at P */
+		int flip = (i / 162) % 2;
+		double rv[3] = {sc, mid * sc, thin * sc};
+		int perm = tu_rng_int(&r, 0, 2);
+		mink_vec3 radii = tu_v3(rv[perm], rv[(perm + 1 + flip) % 3], rv[(perm + 2 - flip) % 3]);
+		/* a point of the surface (the image of a point of the unit
+		 * sphere: anywhere along a needle, not at its tips only, as
+		 * supports along uniform directions would be) and its normal
+		 * u, along which it is the support point */
+		mink_vec3 v = tu_rng_unit_vec3(&r);
+		mink_vec3 sp = tu_v3(radii.x * v.x, radii.y * v.y, radii.z * v.z);
+		mink_vec3 u = tu_normalize(tu_v3(v.x / radii.x, v.y / radii.y, v.z / radii.z));
+		mink_vec3 P = tu_add(sp, tu_scale(u, D));
+		mink_vec3 w = tu_normalize(tu_cross(u, tu_rng_unit_vec3(&r)));
+		double L = tu_rng_range(&r, 1.0, 30.0) * sc;
+		double f = kind == 2 ? 0.0 : tu_rng_unit(&r) < 0.5 ? tu_rng_range(&r, 1e-3, 1e-2) : tu_rng_range(&r, 0.05, 0.95);
+		mink_vec3 e0 = tu_sub(P, tu_scale(w, f * L)), e1 = tu_add(P, tu_scale(w, (1.0 - f) * L));
+		/* the third corner away from the ellipsoid, its triangle seen
+		 * edge on or nearly face on (a sliver, tilted by th) */
+		double away = aways[(i / 324) % 3] * L, along = tu_rng_range(&r, -1.0, 1.0) * L * (tu_rng_unit(&r) < 0.5 ? 0.01 : 1.0);
+		double th = tu_rng_range(&r, -1.5, 1.5);
+		mink_vec3 out = tu_add(tu_scale(u, cos(th)), tu_scale(tu_cross(u, w), sin(th)));
+		mink_vec3 third = tu_add(P, tu_add(tu_scale(out, away), tu_scale(w, along)));
+		mink_quat turn = tu_rng_quat(&r), turn_b = tu_rng_quat(&r);
+		mink_vec3 at = tu_rng_box(&r, -10.0 * sc, 10.0 * sc);
+		mink_vec3 at_b = tu_add(at, tu_rng_box(&r, -L, L));
+		pair3 q;
+		q.a = tu_ellipsoid(radii.x, radii.y, radii.z);
+		q.pa = tu_pose3(at.x, at.y, at.z, turn);
+		q.pb = tu_pose3(at_b.x, at_b.y, at_b.z, turn_b);
+		/* the corners in the edge's own frame, elsewhere and turned */
+		mink_vec3 c[3] = {e0, e1, third};
+		for (int k = 0; k < 3; k++)
+			c[k] = tu_rotate_inv(turn_b, tu_sub(tu_add(tu_rotate(turn, c[k]), at), at_b));
+		q.b = kind == 0 ? mink_segment3(c[0], c[1]) : mink_triangle3(c[0], c[1], c[2]);
+		double size = pair_size(&q);
+		for (int order = 0; order < 2; order++) {
+			mink_result res;
+			tu_poison(&res);
+			const mink_shape3 *s0 = order ? &q.b : &q.a, *s1 = order ? &q.a : &q.b;
+			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
+			mink_query3(s0, p0, s1, p1, NULL, &res);
+			tu_case("pair %d (%s, radii %g %g %g, %g apart), order %d", i,
+			        kind == 0 ? "segment" : kind == 1 ? "triangle" : "triangle's corner",
+			        radii.x, radii.y, radii.z, D, order);
+			cases++;
+			if (!flagged_or_right(&res, s0, p0, s1, p1, -D, size, &worst, &worst_point))
+				continue;
+			ok++;
+			double pair = tu_dist(res.point_a, res.point_b);
+			worst_pair = fmax(worst_pair, fabs(pair - D) / size);
+			CHECK_NEAR("the points' distance", pair, D, 1e-9 * size, 0);
+		}
+	}
+	print_message("edges by needles: %ld of %ld results ok; worst distance %.3g, point %.3g, "
+	              "pair %.3g of the size\n",
+	              ok, cases, worst, worst_point, worst_pair);
+	CHECK(ok >= cases * 9 / 10, "%ld of %ld results ok", ok, cases);
+	tu_end("long edges by flat and needle ellipsoids", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1396,6 +1527,7 @@ int main(void)
 		cmocka_unit_test(test_corner_by_cap),
 		cmocka_unit_test(test_corner_over_cap),
 		cmocka_unit_test(test_corner_over_cap_fuzz),
+		cmocka_unit_test(test_edge_by_needle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
