@@ -103,7 +103,9 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 		b.rot = m3_identity();
 		b.pos = m3_tmul(&B->rot, v3_neg(B->pos));
 		b.identity = 0;
-		mk_answer m;
+		/* (from the caller's answer: the fields the solve leaves, its
+		 * flags, were copied back unset, and the patch read them) */
+		mk_answer m = *ans;
 		if (!mk_solve_axial(&a, &b, o, tol_rel, tol_abs, &m))
 			return 0;
 		*ans = m;

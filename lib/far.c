@@ -275,6 +275,12 @@ static int nearest_closed(const mk_shape *s, mink_vec3 x, mink_vec3 *q)
 	case CORE_POINT:
 		o = v3(0, 0, 0);
 		break;
+	case CORE_ELLIPSOID:
+		/* (the root search of its foot, mk_ellipsoid_nearest: the
+		 * generic search from a point failed on one with radii 1e6
+		 * apart) */
+		*q = mk_ellipsoid_nearest(s, x);
+		return v3_isfinite(*q);
 	case CORE_TRIANGLE:
 		o = triangle_nearest(s->corner[0], s->corner[1], s->corner[2], l);
 		break;
@@ -429,6 +435,57 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 		return INFINITY;
 	double d = v3_len_safe(v3_sub(q, x));
 	return d == d ? d : INFINITY;
+}
+
+/* One round of alternating projections: B's point nearest a, then A's
+ * nearest that; 0 where a nearest point is not found. */
+static int project_round(const mk_shape *A, const mk_shape *B, mink_vec3 a, mink_vec3 b,
+                         mink_vec3 *qa, mink_vec3 *qb)
+{
+	return nearest_point(B, b, a, qb) && nearest_point(A, a, *qb, qa) && v3_isfinite(*qa) &&
+	       v3_isfinite(*qb);
+}
+
+int mk_project_pair(const mk_shape *A, const mk_shape *B, double still, mink_vec3 *pa,
+                    mink_vec3 *pb)
+{
+	mink_vec3 a, a1, b1, a2, b2;
+	if (!nearest_point(A, *pa, *pa, &a))
+		return 0;
+	if (!project_round(A, B, a, *pb, &a1, &b1))
+		return 0;
+	for (int k = 0; k < 32; k++) {
+		mink_vec3 d1 = v3_sub(a1, a);
+		if (!(v3_len_safe(d1) > still))
+			break;
+		if (!project_round(A, B, a1, b1, &a2, &b2))
+			return 0;
+		mink_vec3 d2 = v3_sub(a2, a1);
+		/* Rounds that move the point along one line by a steady ratio
+		 * r (a flat feature against a curved one, where the map
+		 * contracts by the square of the cosine of their angle: 0.5 a
+		 * round over a needle-thin ellipsoid) are summed as the
+		 * geometric series they make, a2 + d2 r / (1 - r), and the
+		 * sum projected again; kept where the pair comes out no
+		 * longer (alternating projections never lengthen it). */
+		double dd = v3_dot(d1, d1), r = v3_dot(d2, d1) / dd;
+		a = a1;
+		a1 = a2;
+		b1 = b2;
+		if (r > 0.0 && r < 0.95 &&
+		    v3_len2(v3_sub(d2, v3_scale(d1, r))) <= 1e-4 * v3_len2(d2)) {
+			mink_vec3 x = v3_mad(a2, d2, r / (1.0 - r)), xa, xb;
+			if (project_round(A, B, x, b2, &xa, &xb) &&
+			    v3_len_safe(v3_sub(xb, xa)) <= v3_len_safe(v3_sub(b2, a2))) {
+				a = a2;
+				a1 = xa;
+				b1 = xb;
+			}
+		}
+	}
+	*pa = a1;
+	*pb = b1;
+	return 1;
 }
 
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb)

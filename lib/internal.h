@@ -433,6 +433,10 @@ typedef struct mk_answer {
 	/* pa and pb are the closest pair to their rounding, not only to the
 	 * distance's tolerance (lib/far.c): the patch's deepest contact */
 	int exact_pair;
+	/* pa and pb a closest pair of a curved shape and another, found by
+	 * alternating projections (project_apart, lib/query.c): a curved
+	 * point's contact keeps them */
+	int projected;
 } mk_answer;
 
 /* The points on A and on B that the simplex's weights give (the witness sum
@@ -477,6 +481,14 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
  * from B's nearest pa (0 for a closest pair of convex sets), NaN where a
  * nearest point is not found to its rounding (lib/far.c). */
 double mk_pair_residual(const mk_shape *A, const mk_shape *B, mink_vec3 pa, mink_vec3 pb);
+/* Alternating projections from pa (put onto A first): B's point nearest
+ * it, A's nearest that, and so on, steady runs summed as their geometric
+ * series (Aitken), until a round moves A's point by at most `still`, 32
+ * rounds at most; the last pair into *pa, *pb (points of the cores, their
+ * distance never growing from the first round on).  0 where a nearest
+ * point is not found (lib/far.c). */
+int mk_project_pair(const mk_shape *A, const mk_shape *B, double still, mink_vec3 *pa,
+                    mink_vec3 *pb);
 /* A pair from a flat face of S that looks most along the query-frame
  * direction d (towards O): O's support point against the face's normal
  * into *po, S's point nearest it into *ps (closed form); 1 where S has

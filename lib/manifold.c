@@ -1571,7 +1571,9 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
                           mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
 {
 	mink_vec3 solver = core_point(ans->pa, ans->pb, n, A, B, on_b);
-	if (!(v3_len2(v3_sub(solver, q)) > t * t))
+	/* (a closest pair is kept: where the curved support moves by 1e9 a
+	 * radian, the rounding of n moves it off the pair) */
+	if (!(v3_len2(v3_sub(solver, q)) > t * t) || ans->projected)
 		return;
 	/* A solver's point on the shape and on its support plane (to t) is
 	 * a contact too: a long edge is one vertex only because the normal

@@ -1508,6 +1508,62 @@ static void test_edge_by_needle(void **state)
 	tu_end("long edges by flat and needle ellipsoids", cases);
 }
 
+/*
+ * The pair of a sweep of extreme ellipsoids (test_edge_by_needle misses
+ * it) and its neighbours: a sliver triangle's edge 3e4 long, 190 from an
+ * ellipsoid of radii 1000, 0.1 and 0.001, its foot near the rim of the
+ * thin side, where the support moves by 1e9 per radian of the normal.  The
+ * pair as found, its far corner drawn in or out along the edge, scaled by
+ * 1e-3 to 1e3, turned and moved as a whole, both orders: flagged, or
+ * right against the minimiser, with the points on the shapes (the
+ * ellipsoid's by its exact foot).  Before, the refinement's normal, right
+ * to the distance's tolerance, left the ellipsoid's point 0.16 off it.
+ */
+static void test_edge_by_flat_ellipsoid(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xf1a7e11);
+	static const double scales[3] = {1.0, 1e-3, 1e3};
+	static const double reach[3] = {1.0, 0.5, 2.0};
+	const mink_vec3 c0 = tu_v3(-423.75265, -0.0425537504, 30941.5674);
+	const mink_vec3 c1 = tu_v3(0.000266071875, 0.0453766599, 315.617442);
+	const mink_vec3 c2 = tu_v3(-0.0686679947, 0.0154288834, -3.44335786);
+	const mink_quat qa = tu_quat_normalize(tu_quat(-0.327201191, -0.559111285, -0.303581843,
+	                                               -0.698693077));
+	const mink_quat qb = tu_quat_normalize(tu_quat(0.463465327, 0.784791737, -0.391678629,
+	                                               0.126054243));
+	const mink_vec3 pa = tu_v3(-7039.04651, 67789.1932, 38326.924);
+	const mink_vec3 pb = tu_v3(-7030.60804, 67769.9476, 38094.8825);
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 27; i++) {
+		double k = scales[i % 3], f = reach[(i / 3) % 3];
+		/* the first of each scale and reach as found, the others turned
+		 * and moved as a whole */
+		mink_quat g = i < 9 ? tu_quat_identity() : tu_rng_quat(&r);
+		mink_vec3 move = i < 9 ? tu_v3(0, 0, 0) : tu_rng_box(&r, -1e5 * k, 1e5 * k);
+		mink_vec3 far = tu_add(c2, tu_scale(tu_sub(c0, c2), f));
+		pair3 q;
+		q.a = mink_triangle3(tu_scale(far, k), tu_scale(c1, k), tu_scale(c2, k));
+		q.b = tu_ellipsoid(1000.0 * k, 0.1 * k, 0.001 * k);
+		mink_vec3 wa = tu_add(tu_rotate(g, tu_scale(pa, k)), move);
+		mink_vec3 wb = tu_add(tu_rotate(g, tu_scale(pb, k)), move);
+		q.pa = tu_pose3(wa.x, wa.y, wa.z, tu_quat_mul(g, qa));
+		q.pb = tu_pose3(wb.x, wb.y, wb.z, tu_quat_mul(g, qb));
+		mink_vec3 no;
+		double fo = oracle_min(&q, &no), size = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (scale %g, far corner at %g)", i, k, f);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
+	}
+	print_message("an edge by a flat ellipsoid: %ld of %ld results ok; worst distance %.3g, "
+	              "point %.3g of the size\n",
+	              ok, cases, worst, worst_point);
+	tu_end("a sliver's edge by a flat ellipsoid", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1528,6 +1584,7 @@ int main(void)
 		cmocka_unit_test(test_corner_over_cap),
 		cmocka_unit_test(test_corner_over_cap_fuzz),
 		cmocka_unit_test(test_edge_by_needle),
+		cmocka_unit_test(test_edge_by_flat_ellipsoid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
