@@ -914,6 +914,30 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		}
 		off = apart_offset(A, B, lower, c);
 	}
+	/* Overlapping, a point carried off its shape: the normal is off the
+	 * least by an angle the depth cannot see (a sliver along a cylinder's
+	 * axis out through its cap 1e6 across, its corner 0.95 beyond the cap
+	 * seen along the side's normal: the least lies 1.1e-6 rad towards the
+	 * cap, where that corner and the next tie, the depth there 7.6e-7
+	 * lower, and the corner carried along the side's normal lay 1.23
+	 * beyond the rim).  The gap climbed from there, and the refinement
+	 * from where it ends, taken within the bounds where its points lie
+	 * nearer the shapes. */
+	double off_a, off_b;
+	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
+	    ((off_a = mk_core_offset(A, c->pa)) + (off_b = mk_core_offset(B, c->pb)) >
+	     1e-9 * tol->size || !(off_a == off_a))) {
+		mink_vec3 nc = n;
+		double lc = lower;
+		if (climb_gap(A, B, &nc, &lc)) {
+			core_answer r = *c;
+			support_answer(A, B, nc, lc, mk_support(A, nc), mk_support(B, v3_neg(nc)), &r);
+			mk_refine(A, B, &r.n, &r.core, &r.pa, &r.pb);
+			if (r.core >= lower && r.core <= upper + tol->eps &&
+			    mk_core_offset(A, r.pa) + mk_core_offset(B, r.pb) < off_a + off_b)
+				*c = r;
+		}
+	}
 	/* The value is certified; the points are, within 1e-9 of the size,
 	 * only on the shapes (a cylinder's rim 1.09 from a cone, GJK capped
 	 * at 1: the normal 5e-8 rad off, and the point carried along it

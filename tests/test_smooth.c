@@ -1564,6 +1564,55 @@ static void test_edge_by_flat_ellipsoid(void **state)
 	tu_end("a sliver's edge by a flat ellipsoid", cases);
 }
 
+/*
+ * A fuzz pair and its neighbours: a sliver triangle along a cylinder's
+ * axis (1e6 across and 1e6 long), near the axis, out through its cap, one
+ * corner a little beyond the cap.  It escapes across the side, and seen
+ * along the side's normal that corner lies beyond the rim; the least lies
+ * 1.1e-6 rad towards the cap, where that corner and the one deep inside tie
+ * (the depth there 7.6e-7 below the side's), the contact on the rim.  The
+ * corner 0.1 to 3 beyond the cap, scales 1 to 1e6 (in units of 1e6),
+ * turned and moved, both orders: flagged or right, the points on the
+ * shapes.  Before, the corner carried along the side's normal put the
+ * cylinder's contact 1.23 beyond its rim.
+ */
+static void test_sliver_out_through_cap(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0x511ca9);
+	static const double scales[3] = {1.0, 1e3, 1e6};
+	static const double beyond[3] = {0.1, 0.95, 3.0};
+	const double R = 1000000.0000059686;
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 54; i++) {
+		double k = scales[i % 3] / 1e6, up = beyond[(i / 3) % 3];
+		int turned = i >= 9;
+		mink_quat turn = turned ? tu_rng_quat(&r) : tu_quat_identity();
+		mink_vec3 at = turned ? tu_rng_box(&r, -k * 1e6, k * 1e6) : tu_v3(0, 0, 0);
+		pair3 q;
+		q.a = tu_cylinder(R * k, R * k);
+		/* in the cylinder's frame */
+		q.b = mink_triangle3(tu_v3(-0.35 * k, 0.55 * k, (R + up) * k),
+		                     tu_v3(-0.35 * k, 0.35 * k, (2.0 * R + 0.2) * k),
+		                     tu_v3(-0.85 * k, 1.557 * k, 0.2 * k));
+		q.pa = tu_pose3(at.x, at.y, at.z, turn);
+		q.pb = q.pa;
+		mink_vec3 no;
+		double fo = oracle_min(&q, &no), size = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (scale %g, corner %g beyond the cap)", i, k * 1e6,
+		         up);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
+	}
+	print_message("a sliver out through a cap: %ld of %ld results ok; worst distance %.3g, "
+	              "point %.3g of the size\n",
+	              ok, cases, worst, worst_point);
+	tu_end("a sliver along an axis out through a cap", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1585,6 +1634,7 @@ int main(void)
 		cmocka_unit_test(test_corner_over_cap_fuzz),
 		cmocka_unit_test(test_edge_by_needle),
 		cmocka_unit_test(test_edge_by_flat_ellipsoid),
+		cmocka_unit_test(test_sliver_out_through_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
