@@ -744,6 +744,16 @@ static double apart_offset(const mk_shape *A, const mk_shape *B, double lower,
 	return lower > 0.0 ? mk_core_offset(A, c->pa) + mk_core_offset(B, c->pb) : 0.0;
 }
 
+/* How far point x lies off core s (mk_core_offset), where a point set's
+ * search finds no distance (a point on it: its touching search need not
+ * end on its gap) 0: on a polytope the answers' points are its support
+ * points or carried onto its support plane. */
+static double point_off(const mk_shape *s, mink_vec3 x)
+{
+	double d = mk_core_offset(s, x);
+	return d < INFINITY || s->smooth ? d : 0.0;
+}
+
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -925,8 +935,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * nearer the shapes. */
 	double off_a, off_b;
 	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
-	    ((off_a = mk_core_offset(A, c->pa)) + (off_b = mk_core_offset(B, c->pb)) >
-	     1e-9 * tol->size || !(off_a == off_a))) {
+	    (off_a = point_off(A, c->pa)) + (off_b = point_off(B, c->pb)) > 1e-9 * tol->size) {
 		mink_vec3 nc = n;
 		double lc = lower;
 		if (climb_gap(A, B, &nc, &lc)) {
@@ -934,7 +943,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 			support_answer(A, B, nc, lc, mk_support(A, nc), mk_support(B, v3_neg(nc)), &r);
 			mk_refine(A, B, &r.n, &r.core, &r.pa, &r.pb);
 			if (r.core >= lower && r.core <= upper + tol->eps &&
-			    mk_core_offset(A, r.pa) + mk_core_offset(B, r.pb) < off_a + off_b)
+			    point_off(A, r.pa) + point_off(B, r.pb) < off_a + off_b)
 				*c = r;
 		}
 	}
