@@ -1690,6 +1690,58 @@ static void test_polytope_out_through_an_end(void **state)
 	tu_end("polytopes near an axis out through an end", cases);
 }
 
+/*
+ * A pair of test_polytope_out_through_an_end's kind, drawn outside the
+ * tests, and its neighbours: a triangle near a cylinder's axis (1e3 across
+ * and long), out through its cap, one corner 3.2e-4 beyond it.  Its depths
+ * form a valley: 1.5e-4 rad along it they differ by 6.4e-9.  The climb
+ * from the answer's normal ends 2.6e-10 above the least, and the
+ * refinement from there slid back along the valley.  The corner 3.2e-4
+ * beyond, and 1e-6 and 1e-2, scales 1e-3 to 1e3 of the pair, turned and
+ * moved, both orders: flagged, or right with the points on the shapes
+ * (the oracle: the minimiser, the axis and the side's circle).  Before,
+ * the rim's point lay 6.4e-7 of the size off.
+ */
+static void test_valley_out_through_cap(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0x7a11e7);
+	static const double scales[3] = {1.0, 1e-3, 1e3};
+	static const double beyond[3] = {0.00031547, 1e-6, 1e-2};
+	const mink_quat q0 = tu_quat_normalize(tu_quat(0.23861632011, -0.865418491169, 0.433998966385,
+	                                               0.075881381757));
+	const mink_vec3 p0 = tu_v3(-317.906047071, 221.40720884, -462.914274435);
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 27; i++) {
+		double k = scales[i % 3], up = beyond[(i / 3) % 3];
+		mink_quat g = i < 9 ? tu_quat_identity() : tu_rng_quat(&r);
+		mink_vec3 move = i < 9 ? tu_v3(0, 0, 0) : tu_rng_box(&r, -1e3 * k, 1e3 * k);
+		pair3 q;
+		q.a = tu_cylinder(1000.0 * k, 1000.0 * k);
+		/* in the cylinder's frame */
+		q.b = mink_triangle3(tu_v3(-0.000436847710047 * k, -0.0208887533912 * k, (1000.0 + up) * k),
+		                     tu_v3(-1.09314156329 * k, -0.168316257902 * k, 2492.58351616 * k),
+		                     tu_v3(-1.38696557134 * k, 0.000598398604263 * k, -880.858980499 * k));
+		mink_vec3 at = tu_add(tu_rotate(g, tu_scale(p0, k)), move);
+		q.pa = tu_pose3(at.x, at.y, at.z, tu_quat_mul(g, q0));
+		q.pb = q.pa;
+		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
+		fo = fmin(fo, dense_circle_min(&q, axis, 0.5 * PI, &no));
+		double size = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (scale %g, corner %g beyond the cap)", i, k, up);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
+	}
+	print_message("a valley out through a cap: %ld of %ld results ok; worst distance %.3g, "
+	              "point %.3g of the size\n",
+	              ok, cases, worst, worst_point);
+	tu_end("a triangle's valley of depths out through a cap", cases);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1713,6 +1765,7 @@ int main(void)
 		cmocka_unit_test(test_edge_by_flat_ellipsoid),
 		cmocka_unit_test(test_sliver_out_through_cap),
 		cmocka_unit_test(test_polytope_out_through_an_end),
+		cmocka_unit_test(test_valley_out_through_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
