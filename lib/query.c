@@ -389,10 +389,9 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
  * lines are kinks, which the refinement places exactly; projections that
  * creep along one, 1e4 away, stopped 1.35e-5 short of the closest pair,
  * certified by the distance alone).  Elsewhere the projections stall short
- * of the limit, or the
- * pair's direction, a difference far smaller than its points, is off by
- * their rounding over the distance (a needle 1e-4 from an edge: the gap
- * along it 7e-6 short), and the answer stands.
+ * of the limit, or the pair's direction, a difference far smaller than its
+ * points, is off by their rounding over the distance (a needle 1e-4 from
+ * an edge: the gap along it 7e-6 short), and the answer stands.
  */
 static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n);
 
@@ -407,7 +406,8 @@ static void project_apart(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	mink_vec3 a = c->pa, b = c->pb;
 	/* (from the point that lies on its shape, or nearer it) */
 	double still = 16.0 * DBL_EPSILON * (v3_maxabs(a) + v3_maxabs(b));
-	if (!(oa <= ob ? mk_project_pair(A, B, still, &a, &b) : mk_project_pair(B, A, still, &b, &a)))
+	int from_a = oa <= ob;
+	if (!(from_a ? mk_project_pair(A, B, still, &a, &b) : mk_project_pair(B, A, still, &b, &a)))
 		return;
 	double len = v3_len_safe(v3_sub(b, a)), slack = mk_slack(tol, len);
 	if (!(len > 0.0) || !(mk_core_offset(A, a) <= off) || !(mk_core_offset(B, b) <= off))
