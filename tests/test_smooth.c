@@ -1162,6 +1162,14 @@ static void sweep_end(const char *what, const char *title, long cases, long ok, 
 	tu_end(title, cases);
 }
 
+/* The pose at position p and turn q, scaled by k, then turned by g and
+ * moved by `move` (a found pair's neighbours, moved as a whole). */
+static mink_pose3 moved_pose(mink_quat g, mink_vec3 move, double k, mink_vec3 p, mink_quat q)
+{
+	mink_vec3 at = tu_add(tu_rotate(g, tu_scale(p, k)), move);
+	return tu_pose3(at.x, at.y, at.z, tu_quat_mul(g, q));
+}
+
 /*
  * GJK stopped after one to three iterations: the refinement and the
  * certificates then begin far from the answer.  A result is flagged, or
@@ -1562,10 +1570,8 @@ static void test_edge_by_flat_ellipsoid(void **state)
 		pair3 q;
 		q.a = mink_triangle3(tu_scale(far, k), tu_scale(c1, k), tu_scale(c2, k));
 		q.b = tu_ellipsoid(1000.0 * k, 0.1 * k, 0.001 * k);
-		mink_vec3 wa = tu_add(tu_rotate(g, tu_scale(pa, k)), move);
-		mink_vec3 wb = tu_add(tu_rotate(g, tu_scale(pb, k)), move);
-		q.pa = tu_pose3(wa.x, wa.y, wa.z, tu_quat_mul(g, qa));
-		q.pb = tu_pose3(wb.x, wb.y, wb.z, tu_quat_mul(g, qb));
+		q.pa = moved_pose(g, move, k, pa, qa);
+		q.pb = moved_pose(g, move, k, pb, qb);
 		mink_vec3 no;
 		double fo = oracle_min(&q, &no), size = pair_size(&q);
 		char what[128];
@@ -1734,8 +1740,7 @@ static void test_valley_out_through_cap(void **state)
 		q.b = mink_triangle3(tu_v3(-0.000436847710047 * k, -0.0208887533912 * k, (1000.0 + up) * k),
 		                     tu_v3(-1.09314156329 * k, -0.168316257902 * k, 2492.58351616 * k),
 		                     tu_v3(-1.38696557134 * k, 0.000598398604263 * k, -880.858980499 * k));
-		mink_vec3 at = tu_add(tu_rotate(g, tu_scale(p0, k)), move);
-		q.pa = tu_pose3(at.x, at.y, at.z, tu_quat_mul(g, q0));
+		q.pa = moved_pose(g, move, k, p0, q0);
 		q.pb = q.pa;
 		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
 		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
