@@ -228,9 +228,10 @@ static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
 	return mk_far_pair(s, &pt, &n, &d, q, &y) == 1;
 }
 
-/* The point of triangle abc nearest p (Ericson, "Real-Time Collision
- * Detection", 5.1.5). */
-static mink_vec3 triangle_nearest(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 p)
+
+/* The point of triangle abc nearest p by its Voronoi regions (Ericson,
+ * "Real-Time Collision Detection", 5.1.5). */
+static mink_vec3 triangle_regions(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 p)
 {
 	mink_vec3 ab = v3_sub(b, a), ac = v3_sub(c, a), ap = v3_sub(p, a);
 	double d1 = v3_dot(ab, ap), d2 = v3_dot(ac, ap);
@@ -255,6 +256,30 @@ static mink_vec3 triangle_nearest(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_ve
 		return v3_mad(b, v3_sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
 	double den = 1.0 / (va + vb + vc);
 	return v3_add(a, v3_add(v3_scale(ab, vb * den), v3_scale(ac, vc * den)));
+}
+
+/* The point of triangle abc nearest p: by its Voronoi regions, unless an
+ * edge's nearest point is nearer by more than the rounding of the squared
+ * distances.  The regions are told by products of dot products, which
+ * lose a sliver (a point on an edge of a triangle 3e6 long and 0.4 wide
+ * was read 49.8 off it); the distances cannot tell points far away apart
+ * (3e7 away, 0.19 along an edge is 6e-10 farther), the regions can. */
+static mink_vec3 triangle_nearest(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 p)
+{
+	const mink_vec3 e[3][2] = {{a, b}, {b, c}, {c, a}};
+	mink_vec3 edge = p;
+	double de = INFINITY;
+	for (int i = 0; i < 3; i++) {
+		mink_vec3 q = v3_segment_closest(e[i][0], e[i][1], p);
+		double d = v3_len2(v3_sub(q, p));
+		if (d < de) {
+			edge = q;
+			de = d;
+		}
+	}
+	mink_vec3 r = triangle_regions(a, b, c, p);
+	double dr = v3_len2(v3_sub(r, p));
+	return de < dr - 8.0 * DBL_EPSILON * dr ? edge : r;
 }
 
 /* The point of core s nearest x in closed form, in s's own frame: a
@@ -435,6 +460,12 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 		return INFINITY;
 	double d = v3_len_safe(v3_sub(q, x));
 	return d == d ? d : INFINITY;
+}
+
+double mk_point_off(const mk_shape *s, mink_vec3 x)
+{
+	double d = mk_core_offset(s, x);
+	return d < INFINITY || s->smooth ? d : 0.0;
 }
 
 /* One round of alternating projections: B's point nearest a, then A's

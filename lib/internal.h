@@ -514,6 +514,12 @@ int mk_alternate_pair(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_ve
  * by mk_far_pair; lib/far.c). */
 double mk_core_offset(const mk_shape *s, mink_vec3 x);
 
+/* mk_core_offset, but 0 where a point set's search finds no distance (a
+ * point on it: its touching search need not end on its gap): on a
+ * polytope the answers' points are its support points or carried onto
+ * its support plane. */
+double mk_point_off(const mk_shape *s, mink_vec3 x);
+
 /* p moved along unit n onto the plane through s normal to n (a shape's
  * support plane, s its support point along n). */
 mink_vec3 mk_onto_plane(mink_vec3 p, mink_vec3 n, mink_vec3 s);

@@ -1548,6 +1548,13 @@ static void place_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, mink
 	}
 }
 
+/* How far contact c's core points lie off A and B. */
+static double contact_off(const mk_shape *A, const mk_shape *B, mink_vec3 n, const mk_contact *c)
+{
+	return mk_point_off(A, core_point(c->pa, c->pb, n, A, B, 0)) +
+	       mk_point_off(B, core_point(c->pa, c->pb, n, A, B, 1));
+}
+
 /* Whether x lies on the ellipsoid core s to t (its level over its
  * gradient, to first order; radii of zero are not judged). */
 static int on_ellipsoid(const mk_shape *s, mink_vec3 x, double t)
@@ -1694,10 +1701,21 @@ static void edges_contact(mk_contact *c, mk_answer *ans, mink_vec3 n, const feat
 	if (ans->distance > 0.0 && A->smooth && B->smooth && v3_len2(v3_sub(ya, yb)) > t * t &&
 	    take_pair(c, ans, lift(fa, pl, n, ua), lift(fb, pl, n, ub), size, eps, o, A, B))
 		return;
-	if (v3_len2(v3_sub(ya, yb)) <= t * t || !A->smooth || B->smooth)
+	int meet = v3_len2(v3_sub(ya, yb)) <= t * t;
+	mk_contact solver = *c;
+	if (meet || !A->smooth || B->smooth)
 		place_contact(c, ans, n, lift(fa, pl, n, ua), A, B, 0);
 	else
 		place_contact(c, ans, n, lift(fb, pl, n, ub), A, B, 1);
+	/* Overlapping, where they miss each other, the polytope's point is
+	 * the least's only if its feature stays the same there: a sliver's edge beyond a
+	 * cylinder's cap seen along the side's normal, whose least (7e-12 of
+	 * the depth lower) is at the sliver's face normal, where the rim
+	 * meets its face; its corner carried along n lay 6.7 beyond the cap,
+	 * where the solver's pair lay on both shapes.  The pair nearer the
+	 * shapes is taken. */
+	if (!meet && ans->distance <= 0.0 && contact_off(A, B, n, &solver) < contact_off(A, B, n, c))
+		*c = solver;
 }
 
 /* Where u + k w comes within t of feature f (a segment, or a convex

@@ -744,16 +744,6 @@ static double apart_offset(const mk_shape *A, const mk_shape *B, double lower,
 	return lower > 0.0 ? mk_core_offset(A, c->pa) + mk_core_offset(B, c->pb) : 0.0;
 }
 
-/* How far point x lies off core s (mk_core_offset), where a point set's
- * search finds no distance (a point on it: its touching search need not
- * end on its gap) 0: on a polytope the answers' points are its support
- * points or carried onto its support plane. */
-static double point_off(const mk_shape *s, mink_vec3 x)
-{
-	double d = mk_core_offset(s, x);
-	return d < INFINITY || s->smooth ? d : 0.0;
-}
-
 static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, const mk_tol *tol,
                              core_answer *c, mink_warning *warning)
 {
@@ -940,7 +930,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * the refinement's 4.3e-6). */
 	double off_a, off_b;
 	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
-	    (off_a = point_off(A, c->pa)) + (off_b = point_off(B, c->pb)) > 1e-9 * tol->size) {
+	    (off_a = mk_point_off(A, c->pa)) + (off_b = mk_point_off(B, c->pb)) > 1e-9 * tol->size) {
 		mink_vec3 nc = n;
 		double lc = lower;
 		if (climb_gap(A, B, &nc, &lc)) {
@@ -951,7 +941,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 			mk_refine(A, B, &r[1].n, &r[1].core, &r[1].pa, &r[1].pb);
 			double best = off_a + off_b;
 			for (int k = 1; k >= 0; k--) {
-				double o = point_off(A, r[k].pa) + point_off(B, r[k].pb);
+				double o = mk_point_off(A, r[k].pa) + mk_point_off(B, r[k].pb);
 				if (r[k].core >= lower && r[k].core <= upper + tol->eps && o < best) {
 					*c = r[k];
 					best = o;

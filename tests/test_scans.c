@@ -508,6 +508,70 @@ static void test_offset_of_known_points(void **st)
 	assert_int_equal(bad, 0);
 }
 
+/*
+ * mk_core_offset on sliver triangles (widths 1e-4 to 1e-8 of their
+ * length, up to 3e6 long, turned and moved): a point on an edge is on the
+ * triangle (0, to the rounding of its coordinates), and one carried out
+ * of an edge across it, in the plane, by t is t away.  Before, the
+ * nearest point came from Voronoi regions told by products of dot
+ * products, which lose a sliver: a point on an edge of a triangle 3e6 long
+ * and 0.4 wide was read 49.8 off it (the manifold then took a pair off a
+ * cylinder for one on it).
+ */
+static void test_offset_on_slivers(void **st)
+{
+	(void)st;
+	long cases = 0, bad = 0;
+	static const double widths[4] = {1e-4, 1e-6, 1e-7, 1e-8};
+	for (int i = 0; i < 2000; i++) {
+		double len = 3.0 * pow(10.0, (double)(i % 7));
+		double w = len * widths[(i / 7) % 4];
+		double u = uniform(0.1, 0.9);
+		double qw = uniform(-1.0, 1.0);
+		double qx = uniform(-1.0, 1.0);
+		double qy = uniform(-1.0, 1.0);
+		double qz = uniform(-1.0, 1.0);
+		double ql = sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
+		mat3 rot = m3_from_quat((mink_quat){qw / ql, qx / ql, qy / ql, qz / ql});
+		mink_vec3 move = v3(uniform(-len, len), uniform(-len, len), uniform(-len, len));
+		mink_vec3 c[3] = {v3(0, 0, 0), v3(len, 0, 0), v3(u * len, w, 0)};
+		for (int k = 0; k < 3; k++)
+			c[k] = v3_add(m3_mul(&rot, c[k]), move);
+		mink_shape3 s = mink_triangle3(c[0], c[1], c[2]);
+		static mk_scratch scratch;
+		mk_shape core;
+		if (mk_shape_from3(&s, &core, &scratch) != MINK_ERR_NONE) {
+			bad++;
+			continue;
+		}
+		core.rot = m3_identity();
+		core.pos = v3(0, 0, 0);
+		core.identity = 1;
+		mink_vec3 m = v3_cross(v3_sub(c[1], c[0]), v3_sub(c[2], c[0]));
+		m = v3_scale(m, 1.0 / v3_len(m));
+		for (int e = 0; e < 3; e++) {
+			mink_vec3 a = c[e], b = c[(e + 1) % 3], o = c[(e + 2) % 3];
+			double f = uniform(0.05, 0.95);
+			mink_vec3 x = v3_mad(a, v3_sub(b, a), f);
+			/* across the edge, in the plane, away from the third corner */
+			mink_vec3 out = v3_cross(v3_sub(b, a), m);
+			out = v3_scale(out, 1.0 / v3_len(out));
+			if (v3_dot(out, v3_sub(o, a)) > 0.0)
+				out = v3_neg(out);
+			double t = 0.1 * w;
+			double on = mk_core_offset(&core, x);
+			double off = mk_core_offset(&core, v3_mad(x, out, t));
+			int ok = on <= 1e-14 * len && fabs(off - t) <= 1e-3 * t + 1e-14 * len;
+			cases++;
+			if (!ok && bad++ < 5)
+				print_message("sliver %d (width %g of %g), edge %d: on %.3g, out %.17g for %.17g\n",
+				              i, w, len, e, on, off, t);
+		}
+	}
+	print_message("sliver offsets: %ld cases, %ld wrong\n", cases, bad);
+	assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_check_finds_every_bad_coordinate),
 		cmocka_unit_test(test_face_planes_are_the_plain_ones),
 		cmocka_unit_test(test_offset_of_known_points),
+		cmocka_unit_test(test_offset_on_slivers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

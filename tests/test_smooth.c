@@ -1754,6 +1754,71 @@ static void test_valley_out_through_cap(void **state)
 	          cases, ok, worst, worst_point);
 }
 
+/*
+ * Two pairs of test_polytope_out_through_an_end's kind, drawn outside the
+ * tests, and their neighbours: sliver triangles along a cylinder's axis,
+ * one corner 6.7 (of 5e5) and 0.78 (of 2e6) beyond an end.  Seen along the
+ * side's normal, the triangle's edge and the side line miss each other;
+ * the least lies where the rim meets the triangle's face (7e-12 of the
+ * depth lower).  The manifold kept the triangle's corner over the side,
+ * and its point carried along n lay 6.7 beyond the cap, where the solver's
+ * own pair lay on both shapes; in the second pair, its measure of a point
+ * on the triangle's edge (Voronoi regions told by products of dot
+ * products) read 49.8 off it.  Scales 1 to 1e-6, turned and moved, both
+ * orders: flagged, or right with the points on the shapes.  Before, 24 of
+ * these 48 checks failed (points up to 4.2e-6 of the size off).
+ */
+static void test_sliver_edge_beyond_end(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0x5e1d6e);
+	static const double scales[3] = {1.0, 1e-3, 1e-6};
+	static const double radius[2] = {500000.0, 1000000.0}, half[2] = {500000.0, 2000000.0};
+	static const double corner[2][3][3] = {
+		{{0.00188549800424, 0.0940692726714, 500006.676135},
+		 {1.21523068158, -0.000688854271549, 882902.308346},
+		 {0.792265626699, 0.0402896533071, -173688.287724}},
+		{{0.0162569709069, -0.0189423751329, -2000000.77909},
+		 {-0.000515658969021, 0.44606347932, -3288511.65284},
+		 {0.000566683560359, 0.124223776117, 1034692.06681}}};
+	static const double turn[2][4] = {
+		{-0.819282930492, 0.322978502612, -0.115829710482, 0.459395085764},
+		{-0.569325230934, -0.646472936102, -0.505516070399, 0.0489390118237}};
+	static const double place[2][3] = {{-840103.323211, 484139.765057, -563960.53903},
+	                                   {725610.572976, -731984.270548, 335610.474082}};
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 24; i++) {
+		int w = i % 2;
+		double k = scales[(i / 2) % 3];
+		int moved = i >= 6;
+		mink_quat g = moved ? tu_rng_quat(&r) : tu_quat_identity();
+		mink_vec3 move = moved ? tu_rng_box(&r, -half[w] * k, half[w] * k) : tu_v3(0, 0, 0);
+		const double(*c)[3] = corner[w];
+		pair3 q;
+		q.a = tu_cylinder(radius[w] * k, half[w] * k);
+		/* in the cylinder's frame */
+		q.b = mink_triangle3(tu_v3(c[0][0] * k, c[0][1] * k, c[0][2] * k),
+		                     tu_v3(c[1][0] * k, c[1][1] * k, c[1][2] * k),
+		                     tu_v3(c[2][0] * k, c[2][1] * k, c[2][2] * k));
+		mink_quat q0 = tu_quat_normalize(tu_quat(turn[w][0], turn[w][1], turn[w][2], turn[w][3]));
+		q.pa = moved_pose(g, move, k, tu_v3(place[w][0], place[w][1], place[w][2]), q0);
+		q.pb = q.pa;
+		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
+		fo = fmin(fo, fmin(dense_circle_min(&q, axis, 0.5 * PI, &no),
+		                   fmin(F(&q, axis), F(&q, tu_neg(axis)))));
+		double size = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (found pair %d, scale %g)", i, w, k);
+		both_orders(&q, fo, size, what, &cases, &ok, &worst, &worst_point);
+	}
+	sweep_end("a sliver's edge beyond an end", "a sliver's edge beyond a cylinder's end", cases,
+	          ok, worst, worst_point);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1778,6 +1843,7 @@ int main(void)
 		cmocka_unit_test(test_sliver_out_through_cap),
 		cmocka_unit_test(test_polytope_out_through_an_end),
 		cmocka_unit_test(test_valley_out_through_cap),
+		cmocka_unit_test(test_sliver_edge_beyond_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
