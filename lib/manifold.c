@@ -1930,7 +1930,16 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		if (ans->distance <= 0.0 && line->n == 2 && (on_b ? A : B)->smooth &&
 		    beyond_ends(line, on_b ? fb.p[0] : fa.p[0], n, t))
 			ans->warning = MINK_WARN_DEGENERATE;
-		if ((on_b ? B : A)->smooth && !(on_b ? A : B)->smooth) {
+		/* (and overlapping, a rim against a curved shape's line: a
+		 * needle's side along a cone's axis, out through its base, the
+		 * normal on a ring of nearly equal depths; the cone's rim point
+		 * carried along it lay 3.2e-4 beside the needle, 0.15 of its
+		 * radius.  Not a point of an ellipsoid, which a flat one's
+		 * curvature takes off it where it is carried from the line) */
+		const mk_shape *curved = on_b ? B : A;
+		int rim = curved->type == CORE_CYLINDER || curved->type == CORE_CONE;
+		if (curved->smooth &&
+		    (!(on_b ? A : B)->smooth || (rim && ans->distance <= 0.0 && line->n == 2))) {
 			plane2 pl = contact_plane(n, dim);
 			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
 		} else if ((on_b ? A : B)->smooth && ans->distance > 0.0) {
