@@ -180,6 +180,11 @@ int mk_inner_normal(const mk_shape *s, mink_vec3 o, mink_vec3 *n);
  * it (the foot of the normal through o); o itself inside it or for other
  * cores (lib/shape.c). */
 mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o);
+
+/* A boundary point of ellipsoid core s near query-frame point o inside it:
+ * its foot, from the root of the inner distance's dual (ellipsoid_inner),
+ * put on the boundary; 0 where o is not inside or no point is found. */
+int mk_ellipsoid_inner_foot(const mk_shape *s, mink_vec3 o, mink_vec3 *foot);
 /* The distance of the query-frame point o from an ellipsoid core's
  * surface, inside or out; 0 for other cores (lib/shape.c). */
 double mk_ellipsoid_offset(const mk_shape *s, mink_vec3 o);

@@ -1594,6 +1594,50 @@ mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o)
 	return mk_place(s, v3(x[0] * am, x[1] * am, x[2] * am));
 }
 
+int mk_ellipsoid_inner_foot(const mk_shape *s, mink_vec3 o, mink_vec3 *foot)
+{
+	if (s->type != CORE_ELLIPSOID)
+		return 0;
+	mink_vec3 lv = mk_unplace(s, o), av = s->radii;
+	double am = fmax(av.x, fmax(av.y, av.z));
+	if (!(am > 0.0) || !(am < INFINITY))
+		return 0;
+	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
+	double amin = fmin(a[0], fmin(a[1], a[2])), q = 0.0;
+	for (int i = 0; i < 3; i++)
+		q += (l[i] / a[i]) * (l[i] / a[i]);
+	if (!(amin > 0.0) || !(q < 1.0))
+		return 0;
+	/* the root of ellipsoid_inner's F, and its point */
+	double lo = 0.0, hi = amin;
+	for (int it = 0; it < 80; it++) {
+		double mu = 0.5 * (lo + hi);
+		if (!(mu > lo && mu < hi))
+			break;
+		double f = -1.0;
+		for (int i = 0; i < 3; i++) {
+			double t = l[i] * a[i] / ((a[i] - mu) * (a[i] + mu));
+			f += t * t;
+		}
+		if (f < 0.0)
+			lo = mu;
+		else
+			hi = mu;
+	}
+	double x[3], qx = 0.0;
+	for (int i = 0; i < 3; i++) {
+		x[i] = l[i] * a[i] * a[i] / ((a[i] - lo) * (a[i] + lo));
+		qx += (x[i] / a[i]) * (x[i] / a[i]);
+	}
+	/* onto the boundary (on the medial axis the root is no foot, and
+	 * the point found is then farther than the inner distance) */
+	if (!(qx > 0.0) || !(qx < INFINITY))
+		return 0;
+	double k = am / sqrt(qx);
+	*foot = mk_place(s, v3(x[0] * k, x[1] * k, x[2] * k));
+	return v3_isfinite(*foot);
+}
+
 /*
  * A lower bound on the signed inner distance of frame point o in core s:
  * the radius of a ball about o inside the core (its distance to the
