@@ -1708,13 +1708,14 @@ static void edges_contact(mk_contact *c, mk_answer *ans, mink_vec3 n, const feat
 	else
 		place_contact(c, ans, n, lift(fb, pl, n, ub), A, B, 1);
 	/* Overlapping, where they miss each other, the polytope's point is
-	 * the least's only if its feature stays the same there: a sliver's edge beyond a
-	 * cylinder's cap seen along the side's normal, whose least (7e-12 of
-	 * the depth lower) is at the sliver's face normal, where the rim
-	 * meets its face; its corner carried along n lay 6.7 beyond the cap,
-	 * where the solver's pair lay on both shapes.  The pair nearer the
-	 * shapes is taken. */
-	if (!meet && ans->distance <= 0.0 && contact_off(A, B, n, &solver) < contact_off(A, B, n, c))
+	 * the least's only if its feature stays the same there: a sliver's
+	 * edge beyond a cylinder's cap seen along the side's normal, whose
+	 * least (7e-12 of the depth lower) is at the sliver's face normal,
+	 * where the rim meets its face; its corner carried along n lay 6.7
+	 * beyond the cap, where the solver's pair lay on both shapes.  The
+	 * pair nearer the shapes is taken. */
+	if (!meet && ans->distance <= 0.0 &&
+	    contact_off(A, B, n, &solver) < contact_off(A, B, n, c))
 		*c = solver;
 }
 

@@ -423,6 +423,11 @@ static void project_apart(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	c->exact = 1;
 }
 
+static int has_ellipsoid(const mk_shape *A, const mk_shape *B)
+{
+	return A->type == CORE_ELLIPSOID || B->type == CORE_ELLIPSOID;
+}
+
 /* Whether an answer's points lie off their shapes by more than 1e-9 of
  * the size (as mk_point_off measures). */
 static int off_shapes(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
@@ -449,7 +454,7 @@ static int off_shapes(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
 static int deep_in_ellipsoid(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                              core_answer *c)
 {
-	if (!(c->core <= 0.0) || (A->type != CORE_ELLIPSOID && B->type != CORE_ELLIPSOID))
+	if (!(c->core <= 0.0) || !has_ellipsoid(A, B))
 		return 0;
 	for (int side = 0; side < 2; side++) {
 		const mk_shape *E = side ? B : A;
@@ -489,7 +494,8 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	if (c->core > 0.0) {
 		polish_core(A, B, 1e-9 * tol->size, c);
 		project_apart(A, B, tol, c);
-	} else if ((*warning != MINK_WARN_NONE || off_shapes(A, B, tol, c)) &&
+	} else if (has_ellipsoid(A, B) &&
+	           (*warning != MINK_WARN_NONE || off_shapes(A, B, tol, c)) &&
 	           deep_in_ellipsoid(A, B, tol, c)) {
 		*warning = MINK_WARN_NONE;
 		return;
@@ -990,7 +996,8 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * the refinement's 4.3e-6). */
 	double off_a, off_b;
 	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
-	    (off_a = mk_point_off(A, c->pa)) + (off_b = mk_point_off(B, c->pb)) > 1e-9 * tol->size) {
+	    (off_a = mk_point_off(A, c->pa)) + (off_b = mk_point_off(B, c->pb)) >
+	            1e-9 * tol->size) {
 		mink_vec3 nc = n;
 		double lc = lower;
 		if (climb_gap(A, B, &nc, &lc)) {
@@ -1022,7 +1029,7 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
  * section's point lay 7.8e-7 off the spheroid). */
 static void axial_deep(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
-	if (A->type != CORE_ELLIPSOID && B->type != CORE_ELLIPSOID)
+	if (!has_ellipsoid(A, B) || !(ans->distance + A->margin + B->margin <= 0.0))
 		return;
 	core_answer c;
 	c.n = ans->normal;

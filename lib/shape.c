@@ -1488,6 +1488,29 @@ static int ellipsoid_foot(const double *a, const double *l, double *x)
 	return 1;
 }
 
+/* The root in [0, amin) of ellipsoid_inner's F, bisected to the rounding:
+ * F < 0 at *lo, F >= 0 at *hi (amin the least radius a_i). */
+static void inner_root(const double *a, const double *l, double amin, double *lo, double *hi)
+{
+	*lo = 0.0;
+	*hi = amin;
+	for (int it = 0; it < 80; it++) {
+		double mu = 0.5 * (*lo + *hi);
+		if (!(mu > *lo && mu < *hi))
+			break;
+		double f = -1.0;
+		for (int i = 0; i < 3; i++)
+			if (l[i] != 0.0) {
+				double t = l[i] * a[i] / ((a[i] - mu) * (a[i] + mu));
+				f += t * t;
+			}
+		if (f < 0.0)
+			*lo = mu;
+		else
+			*hi = mu;
+	}
+}
+
 /*
  * The signed inner distance of point l in the ellipsoid of radii a (its
  * own frame), from below and exact to rounding: the distance to the
@@ -1524,22 +1547,8 @@ static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
 	if (!(q == q))
 		return -INFINITY;
 	if (amin > 0.0 && q < 1.0) {
-		double lo = 0.0, hi = amin;
-		for (int it = 0; it < 80; it++) {
-			double mu = 0.5 * (lo + hi);
-			if (!(mu > lo && mu < hi))
-				break;
-			double f = -1.0;
-			for (int i = 0; i < 3; i++)
-				if (l[i] != 0.0) {
-					double t = l[i] * a[i] / ((a[i] - mu) * (a[i] + mu));
-					f += t * t;
-				}
-			if (f < 0.0)
-				lo = mu;
-			else
-				hi = mu;
-		}
+		double lo, hi;
+		inner_root(a, l, amin, &lo, &hi);
 		double best = 0.0;
 		double mus[2] = {lo, hi};
 		for (int k = 0; k < 2; k++) {
@@ -1609,22 +1618,8 @@ int mk_ellipsoid_inner_foot(const mk_shape *s, mink_vec3 o, mink_vec3 *foot)
 	if (!(amin > 0.0) || !(q < 1.0))
 		return 0;
 	/* the root of ellipsoid_inner's F, and its point */
-	double lo = 0.0, hi = amin;
-	for (int it = 0; it < 80; it++) {
-		double mu = 0.5 * (lo + hi);
-		if (!(mu > lo && mu < hi))
-			break;
-		double f = -1.0;
-		for (int i = 0; i < 3; i++) {
-			double t = l[i] * a[i] / ((a[i] - mu) * (a[i] + mu));
-			f += t * t;
-		}
-		if (f < 0.0)
-			lo = mu;
-		else
-			hi = mu;
-	}
-	double x[3], qx = 0.0;
+	double lo, hi, x[3], qx = 0.0;
+	inner_root(a, l, amin, &lo, &hi);
 	for (int i = 0; i < 3; i++) {
 		x[i] = l[i] * a[i] * a[i] / ((a[i] - lo) * (a[i] + lo));
 		qx += (x[i] / a[i]) * (x[i] / a[i]);

@@ -451,6 +451,19 @@ static void test_face_planes_are_the_plain_ones(void **st)
 	assert_int_equal(bad, 0);
 }
 
+/* The core of s placed at the frame's origin, unturned: 1, or 0 where s is
+ * refused. */
+static int core_in_frame(const mink_shape3 *s, mk_shape *core)
+{
+	static mk_scratch scratch;
+	if (mk_shape_from3(s, core, &scratch) != MINK_ERR_NONE)
+		return 0;
+	core->rot = m3_identity();
+	core->pos = v3(0, 0, 0);
+	core->identity = 1;
+	return 1;
+}
+
 /*
  * mk_core_offset, a point's distance from a core, on points whose answer
  * is known: a support point along d is on the core (0, to the rounding of
@@ -479,15 +492,11 @@ static void test_offset_of_known_points(void **st)
 		case 2: s = mink_cone(a, b); break;
 		default: s = mink_box(a, b, c); break;
 		}
-		static mk_scratch scratch;
 		mk_shape core;
-		if (mk_shape_from3(&s, &core, &scratch) != MINK_ERR_NONE) {
+		if (!core_in_frame(&s, &core)) {
 			bad++;
 			continue;
 		}
-		core.rot = m3_identity();
-		core.pos = v3(0, 0, 0);
-		core.identity = 1;
 		double dx = uniform(-1.0, 1.0);
 		double dy = uniform(-1.0, 1.0);
 		double dz = uniform(-1.0, 1.0);
@@ -533,20 +542,19 @@ static void test_offset_on_slivers(void **st)
 		double qz = uniform(-1.0, 1.0);
 		double ql = sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
 		mat3 rot = m3_from_quat((mink_quat){qw / ql, qx / ql, qy / ql, qz / ql});
-		mink_vec3 move = v3(uniform(-len, len), uniform(-len, len), uniform(-len, len));
+		double mx = uniform(-len, len);
+		double my = uniform(-len, len);
+		double mz = uniform(-len, len);
+		mink_vec3 move = v3(mx, my, mz);
 		mink_vec3 c[3] = {v3(0, 0, 0), v3(len, 0, 0), v3(u * len, w, 0)};
 		for (int k = 0; k < 3; k++)
 			c[k] = v3_add(m3_mul(&rot, c[k]), move);
 		mink_shape3 s = mink_triangle3(c[0], c[1], c[2]);
-		static mk_scratch scratch;
 		mk_shape core;
-		if (mk_shape_from3(&s, &core, &scratch) != MINK_ERR_NONE) {
+		if (!core_in_frame(&s, &core)) {
 			bad++;
 			continue;
 		}
-		core.rot = m3_identity();
-		core.pos = v3(0, 0, 0);
-		core.identity = 1;
 		mink_vec3 m = v3_cross(v3_sub(c[1], c[0]), v3_sub(c[2], c[0]));
 		m = v3_scale(m, 1.0 / v3_len(m));
 		for (int e = 0; e < 3; e++) {
@@ -564,7 +572,8 @@ static void test_offset_on_slivers(void **st)
 			int ok = on <= 1e-14 * len && fabs(off - t) <= 1e-3 * t + 1e-14 * len;
 			cases++;
 			if (!ok && bad++ < 5)
-				print_message("sliver %d (width %g of %g), edge %d: on %.3g, out %.17g for %.17g\n",
+				print_message("sliver %d (width %g of %g), edge %d: on %.3g, "
+				              "out %.17g for %.17g\n",
 				              i, w, len, e, on, off, t);
 		}
 	}
