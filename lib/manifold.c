@@ -1945,6 +1945,19 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 			keep_across(&out[0], ans, n, t, on_b ? &fa : &fb, &pl, dim, size, A, B, on_b);
 		} else if ((on_b ? A : B)->smooth && ans->distance > 0.0) {
 			point_beside(&out[0], ans, n, t, on_b ? &fa : &fb, dim, size, eps, o, A, B, on_b);
+		} else if (curved->type == CORE_ELLIPSOID && ans->distance <= 0.0 && line->n == 2) {
+			/* an ellipsoid's point against a curved shape's line:
+			 * carried from the line where that pair lies nearer the
+			 * shapes (a needle along a spheroid's axis, out through
+			 * its pole: the equator's point carried along the normal
+			 * on the ring lay 5e-5 beside the needle, and the needle's
+			 * point carried back lies 1.4e-9 off the spheroid) */
+			mk_contact kept = out[0];
+			plane2 pl = contact_plane(n, dim);
+			feature *f = on_b ? &fa : &fb;
+			keep_across(&out[0], ans, n, t, f, &pl, dim, size, A, B, on_b);
+			if (!(contact_off(A, B, n, &out[0]) < contact_off(A, B, n, &kept)))
+				out[0] = kept;
 		}
 		return 1;
 	}
