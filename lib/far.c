@@ -228,7 +228,6 @@ static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
 	return mk_far_pair(s, &pt, &n, &d, q, &y) == 1;
 }
 
-
 /* The point of triangle abc nearest p by its Voronoi regions (Ericson,
  * "Real-Time Collision Detection", 5.1.5). */
 static mink_vec3 triangle_regions(mink_vec3 a, mink_vec3 b, mink_vec3 c, mink_vec3 p)

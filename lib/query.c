@@ -428,12 +428,28 @@ static int has_ellipsoid(const mk_shape *A, const mk_shape *B)
 	return A->type == CORE_ELLIPSOID || B->type == CORE_ELLIPSOID;
 }
 
-/* Whether an answer's points lie off their shapes by more than 1e-9 of
- * the size (as mk_point_off measures). */
+/* How far an answer's points lie off their shapes, together (as
+ * mk_point_off measures). */
+static double points_off(const mk_shape *A, const mk_shape *B, const core_answer *c)
+{
+	return mk_point_off(A, c->pa) + mk_point_off(B, c->pb);
+}
+
+/* Whether they lie off by more than 1e-9 of the size. */
 static int off_shapes(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                       const core_answer *c)
 {
-	return !(mk_point_off(A, c->pa) + mk_point_off(B, c->pb) <= 1e-9 * tol->size);
+	return !(points_off(A, B, c) <= 1e-9 * tol->size);
+}
+
+/* The answer from the cores' one: the margins added along its normal. */
+static void put_answer(const mk_shape *A, const mk_shape *B, const core_answer *c,
+                       mk_answer *ans)
+{
+	ans->distance = c->core - (A->margin + B->margin);
+	ans->pa = v3_mad(c->pa, c->n, A->margin);
+	ans->pb = v3_mad(c->pb, c->n, -B->margin);
+	ans->normal = c->n;
 }
 
 /*
@@ -994,10 +1010,9 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * least, and the refinement from there slid back along the valley:
 	 * the climbed normal's own points lay 3.3e-9 of the size off,
 	 * the refinement's 4.3e-6). */
-	double off_a, off_b;
+	double deep_off;
 	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
-	    (off_a = mk_point_off(A, c->pa)) + (off_b = mk_point_off(B, c->pb)) >
-	            1e-9 * tol->size) {
+	    (deep_off = points_off(A, B, c)) > 1e-9 * tol->size) {
 		mink_vec3 nc = n;
 		double lc = lower;
 		if (climb_gap(A, B, &nc, &lc)) {
@@ -1006,9 +1021,9 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 			support_answer(A, B, nc, lc, mk_support(A, nc), mk_support(B, v3_neg(nc)), &r[0]);
 			r[1] = r[0];
 			mk_refine(A, B, &r[1].n, &r[1].core, &r[1].pa, &r[1].pb);
-			double best = off_a + off_b;
+			double best = deep_off;
 			for (int k = 1; k >= 0; k--) {
-				double o = mk_point_off(A, r[k].pa) + mk_point_off(B, r[k].pb);
+				double o = points_off(A, B, &r[k]);
 				if (r[k].core >= lower && r[k].core <= upper + tol->eps && o < best) {
 					*c = r[k];
 					best = o;
@@ -1040,10 +1055,7 @@ static void axial_deep(const mk_shape *A, const mk_shape *B, const mk_tol *tol, 
 	c.exact = 0;
 	if (!off_shapes(A, B, tol, &c) || !deep_in_ellipsoid(A, B, tol, &c))
 		return;
-	ans->normal = c.n;
-	ans->distance = c.core - (A->margin + B->margin);
-	ans->pa = v3_mad(c.pa, c.n, A->margin);
-	ans->pb = v3_mad(c.pb, c.n, -B->margin);
+	put_answer(A, B, &c, ans);
 	ans->warning = MINK_WARN_NONE;
 	ans->projected = 1;
 }
@@ -1112,10 +1124,7 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 		certify_by_balls(A, B, dim, &tol, &c, &ans->warning);
 	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
 		vouch_sign(A, B, &tol, &c);
-	ans->distance = c.core - (A->margin + B->margin);
-	ans->pa = v3_mad(c.pa, c.n, A->margin);
-	ans->pb = v3_mad(c.pb, c.n, -B->margin);
-	ans->normal = c.n;
+	put_answer(A, B, &c, ans);
 	ans->projected = c.exact && ans->warning == MINK_WARN_NONE;
 }
 

@@ -1488,6 +1488,27 @@ static int ellipsoid_foot(const double *a, const double *l, double *x)
 	return 1;
 }
 
+/* Point lv and radii av (an ellipsoid's own frame) in units of the
+ * largest radius, into l and a, that unit in *am, and the point's level
+ * sum (l_i / a_i)^2 (a zero radius: 0 or infinite); NaN where the radii
+ * have no finite positive largest. */
+static double ellipsoid_units(mink_vec3 lv, mink_vec3 av, double *a, double *l, double *am)
+{
+	*am = fmax(av.x, fmax(av.y, av.z));
+	if (!(*am > 0.0) || !(*am < INFINITY))
+		return NAN;
+	a[0] = av.x / *am;
+	a[1] = av.y / *am;
+	a[2] = av.z / *am;
+	l[0] = lv.x / *am;
+	l[1] = lv.y / *am;
+	l[2] = lv.z / *am;
+	double q = 0.0;
+	for (int i = 0; i < 3; i++)
+		q += a[i] > 0.0 ? (l[i] / a[i]) * (l[i] / a[i]) : (l[i] != 0.0 ? INFINITY : 0.0);
+	return q;
+}
+
 /* The root in [0, amin) of ellipsoid_inner's F, bisected to the rounding:
  * F < 0 at *lo, F >= 0 at *hi (amin the least radius a_i). */
 static void inner_root(const double *a, const double *l, double amin, double *lo, double *hi)
@@ -1537,15 +1558,10 @@ static void inner_root(const double *a, const double *l, double amin, double *lo
 static double ellipsoid_inner(mink_vec3 lv, mink_vec3 av)
 {
 	const double u = DBL_EPSILON;
-	double am = fmax(av.x, fmax(av.y, av.z));
-	if (!(am > 0.0) || !(am < INFINITY))
-		return -INFINITY;
-	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
-	double amin = fmin(a[0], fmin(a[1], a[2])), q = 0.0;
-	for (int i = 0; i < 3; i++)
-		q += a[i] > 0.0 ? (l[i] / a[i]) * (l[i] / a[i]) : (l[i] != 0.0 ? INFINITY : 0.0);
+	double a[3], l[3], am, q = ellipsoid_units(lv, av, a, l, &am);
 	if (!(q == q))
 		return -INFINITY;
+	double amin = fmin(a[0], fmin(a[1], a[2]));
 	if (amin > 0.0 && q < 1.0) {
 		double lo, hi;
 		inner_root(a, l, amin, &lo, &hi);
@@ -1590,14 +1606,7 @@ mink_vec3 mk_ellipsoid_nearest(const mk_shape *s, mink_vec3 o)
 {
 	if (s->type != CORE_ELLIPSOID)
 		return o;
-	mink_vec3 lv = mk_unplace(s, o), av = s->radii;
-	double am = fmax(av.x, fmax(av.y, av.z));
-	if (!(am > 0.0) || !(am < INFINITY))
-		return o;
-	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
-	double q = 0.0, x[3];
-	for (int i = 0; i < 3; i++)
-		q += a[i] > 0.0 ? (l[i] / a[i]) * (l[i] / a[i]) : (l[i] != 0.0 ? INFINITY : 0.0);
+	double a[3], l[3], am, x[3], q = ellipsoid_units(mk_unplace(s, o), s->radii, a, l, &am);
 	if (!(q > 1.0) || !ellipsoid_foot(a, l, x))
 		return o;
 	return mk_place(s, v3(x[0] * am, x[1] * am, x[2] * am));
@@ -1607,15 +1616,11 @@ int mk_ellipsoid_inner_foot(const mk_shape *s, mink_vec3 o, mink_vec3 *foot)
 {
 	if (s->type != CORE_ELLIPSOID)
 		return 0;
-	mink_vec3 lv = mk_unplace(s, o), av = s->radii;
-	double am = fmax(av.x, fmax(av.y, av.z));
-	if (!(am > 0.0) || !(am < INFINITY))
+	double a[3], l[3], am, q = ellipsoid_units(mk_unplace(s, o), s->radii, a, l, &am);
+	if (!(q < 1.0))
 		return 0;
-	double a[3] = {av.x / am, av.y / am, av.z / am}, l[3] = {lv.x / am, lv.y / am, lv.z / am};
-	double amin = fmin(a[0], fmin(a[1], a[2])), q = 0.0;
-	for (int i = 0; i < 3; i++)
-		q += (l[i] / a[i]) * (l[i] / a[i]);
-	if (!(amin > 0.0) || !(q < 1.0))
+	double amin = fmin(a[0], fmin(a[1], a[2]));
+	if (!(amin > 0.0))
 		return 0;
 	/* the root of ellipsoid_inner's F, and its point */
 	double lo, hi, x[3], qx = 0.0;

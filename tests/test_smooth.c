@@ -818,6 +818,21 @@ static double dense_circle_min(const pair3 *q, mink_vec3 u, double th, mink_vec3
 	return best;
 }
 
+/* The oracle's least F for a pair with a body of revolution of axis u:
+ * the minimiser's, and about the axis (oracle_about_axis); with th >= 0
+ * also the circle of normals at th from it searched densely
+ * (dense_circle_min); with ends also along the axis both ways. */
+static double axis_oracle(const pair3 *q, mink_vec3 u, double th, int ends)
+{
+	mink_vec3 no;
+	double fo = fmin(oracle_min(q, &no), oracle_about_axis(q, u, &no));
+	if (th >= 0.0)
+		fo = fmin(fo, dense_circle_min(q, u, th, &no));
+	if (ends)
+		fo = fmin(fo, fmin(F(q, u), F(q, tu_neg(u))));
+	return fo;
+}
+
 /*
  * A small shape (an ellipsoid, a cylinder, a cone, a capsule, a box or a
  * ball, 1e-9 to 1e-3 of the radius) deep in a cylinder or a cone 1 to 1e6
@@ -1690,10 +1705,9 @@ static void test_polytope_out_through_an_end(void **state)
 		/* the minimiser's grid, and the side's circle of normals and the
 		 * axis searched densely (the grid alone missed the least by 5e-5
 		 * of 400, off a cone's slant) */
-		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
 		double th = cone ? acos(ra / hypot(ra, 2.0 * ha)) : 0.5 * PI;
-		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
-		fo = fmin(fo, fmin(dense_circle_min(&q, axis, th, &no), fmin(F(&q, axis), F(&q, tu_neg(axis)))));
+		double fo = axis_oracle(&q, axis, th, 1);
 		double size = pair_size(&q);
 		char what[160];
 		snprintf(what, sizeof what, "pair %d (%s in a %s r %g hh %g, out through %s end)", i,
@@ -1742,9 +1756,8 @@ static void test_valley_out_through_cap(void **state)
 		                     tu_v3(-1.38696557134 * k, 0.000598398604263 * k, -880.858980499 * k));
 		q.pa = moved_pose(g, move, k, p0, q0);
 		q.pb = q.pa;
-		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
-		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
-		fo = fmin(fo, dense_circle_min(&q, axis, 0.5 * PI, &no));
+		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double fo = axis_oracle(&q, axis, 0.5 * PI, 0);
 		double size = pair_size(&q);
 		char what[128];
 		snprintf(what, sizeof what, "pair %d (scale %g, corner %g beyond the cap)", i, k, up);
@@ -1807,10 +1820,8 @@ static void test_sliver_edge_beyond_end(void **state)
 		mink_quat q0 = tu_quat_normalize(tu_quat(tw[0], tw[1], tw[2], tw[3]));
 		q.pa = moved_pose(g, move, k, tu_v3(place[w][0], place[w][1], place[w][2]), q0);
 		q.pb = q.pa;
-		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
-		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
-		fo = fmin(fo, fmin(dense_circle_min(&q, axis, 0.5 * PI, &no),
-		                   fmin(F(&q, axis), F(&q, tu_neg(axis)))));
+		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double fo = axis_oracle(&q, axis, 0.5 * PI, 1);
 		double size = pair_size(&q);
 		char what[128];
 		snprintf(what, sizeof what, "pair %d (found pair %d, scale %g)", i, w, k);
@@ -1864,9 +1875,8 @@ static void thin_sweep(const thin_part (*found)[2], int nfound, unsigned seed, c
 		}
 		/* the wide shape's axis: the least, searched about it too */
 		int outer = found[w][0].radius > found[w][1].radius ? 0 : 1;
-		mink_vec3 no, axis = tu_rotate(po[outer]->rotation, tu_v3(0, 0, 1));
-		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
-		fo = fmin(fo, fmin(F(&q, axis), F(&q, tu_neg(axis))));
+		mink_vec3 axis = tu_rotate(po[outer]->rotation, tu_v3(0, 0, 1));
+		double fo = axis_oracle(&q, axis, -1.0, 1);
 		double size = pair_size(&q);
 		char label[128];
 		snprintf(label, sizeof label, "pair %d (found pair %d, scale %g)", i, w, k);
@@ -2011,8 +2021,8 @@ static void test_apex_in_spheroid(void **state)
 		q.b = tu_cone(0.36181230885232585 * k, 1.796368340639214 * k);
 		q.pa = moved_pose(g, move, k, pa, qa);
 		q.pb = moved_pose(g, move, k, pb, qb);
-		mink_vec3 no, axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
-		double fo = fmin(oracle_min(&q, &no), oracle_about_axis(&q, axis, &no));
+		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		double fo = axis_oracle(&q, axis, -1.0, 0);
 		double size = pair_size(&q);
 		char what[128];
 		snprintf(what, sizeof what, "pair %d (scale %g, %g off the axis)", i, k, off);
