@@ -358,20 +358,45 @@ static double ring_g(const double s0[2], const double s1[2], double t0, double t
 	return best;
 }
 
+/* The least of m'.w over unit m' within angle a < pi/2 of unit m. */
+static double ring_lin(mink_vec3 m, mink_vec3 w, double a)
+{
+	double f0 = v3_dot(m, w), wp = v3_len(v3_mad(w, m, -f0));
+	return (f0 >= 0.0 ? cos(a) * f0 : f0) - sin(a) * wp;
+}
+
 typedef struct ring_cell {
 	double t0, t1, p0, p1;
 	double s0[2], s1[2];
 } ring_cell;
 
+/* axial_core's axis, and a spheroid's about any of its own axes (the
+ * axial solver takes spheroids about z alone). */
+static int ring_axis(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
+{
+	if (axial_core(s, c, u))
+		return 1;
+	if (s->type != CORE_ELLIPSOID)
+		return 0;
+	if (s->radii.y == s->radii.z)
+		*u = v3(1, 0, 0);
+	else if (s->radii.x == s->radii.z)
+		*u = v3(0, 1, 0);
+	else
+		return 0;
+	return 1;
+}
+
 /* The bound for S about its axis and a point of O nearest it among q and
  * O's supports along d tilted slightly four ways (the ends of a flat
  * feature of O along d: a segment across the normal); -INFINITY when
- * none is on the axis within err, or the budget runs out first. */
+ * none is on the axis within err, or the budget runs out first.  With
+ * off, S a spheroid about any O (mk_ring_bound); flip: S is B. */
 static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_vec3 q,
-                       double target, double err)
+                       double target, double err, mk_ring_off *off, int flip)
 {
 	mink_vec3 cl, ul;
-	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
+	if (!ring_axis(S, &cl, &ul) || S->type == CORE_POINT)
 		return -INFINITY;
 	ring R = {.S = S};
 	R.c = mk_place(S, cl);
@@ -390,7 +415,9 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 			R.p = p;
 		}
 	}
-	if (!(R.e <= err))
+	/* or, off, a spheroid's cells bounded by O's supports */
+	int on_axis = !off && R.e <= err;
+	if (off ? S->type != CORE_ELLIPSOID : !on_axis)
 		return -INFINITY;
 	R.e1 = v3_any_orthogonal(R.u);
 	R.e2 = v3_cross(R.u, R.e1);
@@ -414,24 +441,55 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 		ring_cell C = st[--top];
 		if (++used > RING_BUDGET)
 			return -INFINITY;
-		double g = ring_g(C.s0, C.s1, C.t0, C.t1) - R.e;
-		if (g >= target)
+		double gs = ring_g(C.s0, C.s1, C.t0, C.t1);
+		if (on_axis && gs - R.e >= target)
 			continue;
 		double tc = 0.5 * (C.t0 + C.t1), pc = 0.5 * (C.p0 + C.p1);
-		mink_vec3 m = ring_dir(&R, tc, pc);
-		mink_vec3 w = v3_sub(mk_support(S, m), mk_support(O, v3_neg(m)));
-		double f0 = v3_dot(m, w), wp = v3_len(v3_mad(w, m, -f0));
+		mink_vec3 m = ring_dir(&R, tc, pc), so = mk_support(O, v3_neg(m));
+		mink_vec3 w = v3_sub(mk_support(S, m), so);
+		double f0 = v3_dot(m, w);
+		if (off && f0 < off->f) {
+			/* a lower support distance: the answer, and the target
+			 * below it by as much as before */
+			target -= off->f - f0;
+			off->f = f0;
+			off->n = flip ? v3_neg(m) : m;
+			off->moved = 1;
+		}
 		/* the cell's angular radius about m: along the meridian, then
 		 * along the parallel, whose radius is at most smax */
 		double smax = C.t0 <= 0.5 * RING_PI && C.t1 >= 0.5 * RING_PI
 		              ? 1.0 : fmax(sin(C.t0), sin(C.t1));
 		double a = 0.5 * (C.t1 - C.t0) + smax * 0.5 * (C.p1 - C.p0);
-		if (a < 0.5 * RING_PI && (f0 >= 0.0 ? cos(a) * f0 : f0) - sin(a) * wp >= target)
+		if (a < 0.5 * RING_PI && ring_lin(m, w, a) >= target)
 			continue;
-		if (top + 4 > RING_CELLS || C.t1 - C.t0 < 1e-13)
+		if (top + 4 > RING_CELLS || C.t1 - C.t0 < 1e-13 || C.p1 - C.p0 < 1e-13)
 			return -INFINITY;
 		double sm[2];
 		ring_section(&R, tc, sm);
+		if (!on_axis) {
+			/* f(m') >= g(theta) + m'.(p - so): the section's lines, and
+			 * the support of O at the cell's centre */
+			mink_vec3 y = v3_sub(R.p, so);
+			double h = a < 0.5 * RING_PI ? ring_lin(m, y, a) : -v3_len(y);
+			if (gs + h >= target)
+				continue;
+			/* halved along theta where the section's lines fall further
+			 * short of its value at the centre than O's bound does of
+			 * its own, or where the cell is longer that way */
+			double lt = sm[0] * sin(tc) + sm[1] * cos(tc) - gs, lh = v3_dot(m, y) - h;
+			ring_cell *L = &st[top++], *H = &st[top++];
+			*L = C;
+			*H = C;
+			if (lt >= lh || C.t1 - C.t0 >= smax * (C.p1 - C.p0)) {
+				L->t1 = H->t0 = tc;
+				L->s1[0] = H->s0[0] = sm[0];
+				L->s1[1] = H->s0[1] = sm[1];
+			} else {
+				L->p1 = H->p0 = pc;
+			}
+			continue;
+		}
 		/* The section's lines at the ends both above the target: the arc
 		 * about theta is g's to close, halving theta alone. */
 		int theta_only = C.s0[0] * sin(C.t0) + C.s0[1] * cos(C.t0) - R.e >= target &&
@@ -454,10 +512,11 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 }
 
 double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 pa,
-                     mink_vec3 pb, double target, double err)
+                     mink_vec3 pb, double target, double err, mk_ring_off *off)
 {
-	double bound = ring_one(A, B, v3_neg(n), pb, target, err);
-	if (!(bound >= target))
-		bound = fmax(bound, ring_one(B, A, n, pa, target, err));
+	double room = off ? off->f - target : 0.0;
+	double bound = ring_one(A, B, v3_neg(n), pb, target, err, off, 0);
+	if (!(bound >= (off ? off->f - room : target)))
+		bound = fmax(bound, ring_one(B, A, n, pa, off ? off->f - room : target, err, off, 1));
 	return bound;
 }

@@ -1061,7 +1061,7 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 				/* and a point of one on the other's axis, a ring */
 				if ((A->smooth || B->smooth) && !(balls >= near))
 					balls = fmax(balls, mk_ring_bound(A, B, wn, wa, wb, near,
-					                                  mk_slack(tol, bestc->h)));
+					                                  mk_slack(tol, bestc->h), NULL));
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a
 				 * continuum of minimisers, which more vertices do not

@@ -210,12 +210,23 @@ double mk_slice_bound(const mk_shape *A, const mk_shape *B, double target);
 double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int budget,
                        mink_vec3 *m_best);
 
+/* The search of mk_ring_bound about a spheroid and any other core: f the
+ * support distance of A - B at the answer's normal on entry; where the
+ * search meets a lower one, that and its normal n, and moved set. */
+typedef struct mk_ring_off {
+	double f;
+	mink_vec3 n;
+	int moved;
+} mk_ring_off;
+
 /* A lower bound on the depth of the cores of A and B where one is a body
  * of revolution and the other's point given (pa of A, pb of B: their
  * supports along n and -n), or a nearby support, lies on its axis within
- * err: target when it reaches that, else -INFINITY (lib/axial.c). */
+ * err: target when it reaches that, else -INFINITY (lib/axial.c).  With
+ * off, where one is a spheroid, the other anywhere: the target then falls
+ * with each lower support distance found, as far below it as it began. */
 double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec3 pa,
-                     mink_vec3 pb, double target, double err);
+                     mink_vec3 pb, double target, double err, mk_ring_off *off);
 
 /* Point hulls of 5 to MK_SOA_MAX points are scanned four points at a time
  * from a copy of their coordinates in three arrays, where the CPU has AVX2:

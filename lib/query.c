@@ -776,7 +776,7 @@ static double axial_bounds(const mk_shape *A, const mk_shape *B, const mk_tol *t
 	 * so that its bound (the target itself) is inside the slack after
 	 * rounding. */
 	if (!(upper - lower <= slack)) {
-		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight);
+		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight, NULL);
 		if (ring > 0.0)
 			upper = fmin(upper, -ring);
 	}
@@ -957,6 +957,25 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		                    mk_ball_bound(A, B, sa, sb, dim, 1));
 		if (exact > 0.0)
 			upper = fmin(upper, -exact);
+	}
+	/* Still apart, a spheroid: its ring about its axis, each cell bounded
+	 * by the other core's support there (a box 1e-8 across at a prolate
+	 * spheroid's centre: the depths form a ring about the equator, which
+	 * EPA's faces close only quadratically, and the balls about the box
+	 * fall short by its size). */
+	if (!(upper - lower <= slack) && dim == 3) {
+		double tight = tol->rel * fabs(lower) + tol->eps;
+		mk_ring_off off = {.f = -lower, .n = n, .moved = 0};
+		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.0, &off);
+		if (ring > 0.0)
+			upper = fmin(upper, -ring);
+		/* (the search's least is an answer nearer the depth) */
+		if (off.moved && -off.f > lower) {
+			n = off.n;
+			lower = gap_along(A, B, n);
+			turned = 1;
+			upper = turn_to(A, B, tol, n, lower, upper, &sa, &sb, &slack);
+		}
 	}
 	/* (bounds that cross by more than the slack certify nothing: one of
 	 * them is not a bound) */
