@@ -38,7 +38,14 @@ static int axial_core(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
 		*u = v3_normalize_or(v3_sub(s->corner[1], s->corner[0]), v3(0, 0, 1));
 		return 1;
 	case CORE_ELLIPSOID:
-		return s->radii.x == s->radii.y;
+		/* a spheroid, about the axis of its odd radius */
+		if (s->radii.y == s->radii.z && s->radii.x != s->radii.y)
+			*u = v3(1, 0, 0);
+		else if (s->radii.x == s->radii.z && s->radii.x != s->radii.y)
+			*u = v3(0, 1, 0);
+		else
+			return s->radii.x == s->radii.y;
+		return 1;
 	default:
 		return 0;
 	}
@@ -191,6 +198,12 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 		 * beside it, ran out of room (coincident cones 1.4e-12 apart). */
 		double s = along < 0.0 ? -1.0 : 1.0;
 		b.rot = (mat3){{{1, 0, 0}, {0, 0, s}, {0, -s, 0}}};
+		/* (a spheroid about its x or y: that axis along y', and the
+		 * next along x') */
+		if (ubl.x == 1.0)
+			b.rot = (mat3){{{0, 1, 0}, {s, 0, 0}, {0, 0, -s}}};
+		else if (ubl.y == 1.0)
+			b.rot = (mat3){{{0, 0, 1}, {0, s, 0}, {-s, 0, 0}}};
 	}
 	if (B->type == CORE_SEGMENT) {
 		/* Its ends on the axis, in the plane problem's own numbers: its
@@ -370,21 +383,16 @@ typedef struct ring_cell {
 	double s0[2], s1[2];
 } ring_cell;
 
-/* axial_core's axis, and a spheroid's about any of its own axes (the
- * axial solver takes spheroids about z alone). */
-static int ring_axis(const mk_shape *s, mink_vec3 *c, mink_vec3 *u)
+/* The least of y1 cos(psi) + y2 sin(psi) over psi in [p0, p1]: at an end,
+ * or -hypot(y1, y2) where the interval holds the way opposite (y1, y2). */
+static double ring_cos_min(double y1, double y2, double p0, double p1)
 {
-	if (axial_core(s, c, u))
-		return 1;
-	if (s->type != CORE_ELLIPSOID)
-		return 0;
-	if (s->radii.y == s->radii.z)
-		*u = v3(1, 0, 0);
-	else if (s->radii.x == s->radii.z)
-		*u = v3(0, 1, 0);
-	else
-		return 0;
-	return 1;
+	double lo = fmin(y1 * cos(p0) + y2 * sin(p0), y1 * cos(p1) + y2 * sin(p1));
+	if (y1 == 0.0 && y2 == 0.0)
+		return lo;
+	double t = atan2(y2, y1) + RING_PI - p0;
+	t -= 2.0 * RING_PI * floor(t / (2.0 * RING_PI));
+	return p0 + t <= p1 ? fmin(lo, -hypot(y1, y2)) : lo;
 }
 
 /* The bound for S about its axis and a point of O nearest it among q and
@@ -396,7 +404,7 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
                        double target, double err, mk_ring_off *off, int flip)
 {
 	mink_vec3 cl, ul;
-	if (!ring_axis(S, &cl, &ul) || S->type == CORE_POINT)
+	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
 		return -INFINITY;
 	ring R = {.S = S};
 	R.c = mk_place(S, cl);
@@ -468,20 +476,27 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 		double sm[2];
 		ring_section(&R, tc, sm);
 		if (!on_axis) {
-			/* f(m') >= g(theta) + m'.(p - so): the section's lines, and
-			 * the support of O at the cell's centre */
+			/* f(m') >= g(theta) + m'.y, y = p - so (O's support at the
+			 * cell's centre): m'.y = cos(theta) y.u + sin(theta) y.e(psi),
+			 * the second at least sin(theta) times its least over the
+			 * cell's psi; both terms are the section's kind of line in
+			 * (sin, cos), so they join the section's lines exactly */
 			mink_vec3 y = v3_sub(R.p, so);
-			double h = a < 0.5 * RING_PI ? ring_lin(m, y, a) : -v3_len(y);
-			if (gs + h >= target)
+			double yu = v3_dot(y, R.u), y1 = v3_dot(y, R.e1), y2 = v3_dot(y, R.e2);
+			double cmin = ring_cos_min(y1, y2, C.p0, C.p1);
+			double a0[2] = {C.s0[0] + cmin, C.s0[1] + yu};
+			double a1[2] = {C.s1[0] + cmin, C.s1[1] + yu};
+			if (ring_g(a0, a1, C.t0, C.t1) >= target)
 				continue;
 			/* halved along theta where the section's lines fall further
-			 * short of its value at the centre than O's bound does of
-			 * its own, or where the cell is longer that way */
-			double lt = sm[0] * sin(tc) + sm[1] * cos(tc) - gs, lh = v3_dot(m, y) - h;
+			 * short of its value at the centre than the least about the
+			 * axis does of the value there, else about the axis */
+			double lt = sm[0] * sin(tc) + sm[1] * cos(tc) - gs;
+			double lp = (y1 * cos(pc) + y2 * sin(pc) - cmin) * sin(tc);
 			ring_cell *L = &st[top++], *H = &st[top++];
 			*L = C;
 			*H = C;
-			if (lt >= lh || C.t1 - C.t0 >= smax * (C.p1 - C.p0)) {
+			if (lt >= lp) {
 				L->t1 = H->t0 = tc;
 				L->s1[0] = H->s0[0] = sm[0];
 				L->s1[1] = H->s0[1] = sm[1];
@@ -516,7 +531,9 @@ double mk_ring_bound(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_vec
 {
 	double room = off ? off->f - target : 0.0;
 	double bound = ring_one(A, B, v3_neg(n), pb, target, err, off, 0);
-	if (!(bound >= (off ? off->f - room : target)))
-		bound = fmax(bound, ring_one(B, A, n, pa, off ? off->f - room : target, err, off, 1));
+	/* (the target as the first search left it) */
+	double again = off ? off->f - room : target;
+	if (!(bound >= again))
+		bound = fmax(bound, ring_one(B, A, n, pa, again, err, off, 1));
 	return bound;
 }

@@ -1060,8 +1060,9 @@ static double expand(const mk_shape *A, const mk_shape *B, const mk_tol *tol, ep
 				balls = fmax(balls, mk_slice_bound(A, B, near));
 				/* and a point of one on the other's axis, a ring */
 				if ((A->smooth || B->smooth) && !(balls >= near))
-					balls = fmax(balls, mk_ring_bound(A, B, wn, wa, wb, near,
-					                                  mk_slack(tol, bestc->h), NULL));
+					balls = fmax(balls,
+					             mk_ring_bound(A, B, wn, wa, wb, near,
+					                           mk_slack(tol, bestc->h), NULL));
 				/* Near a curved pair's minimiser the balls' bound is
 				 * close but the polytope's normal is not exact: a
 				 * continuum of minimisers, which more vertices do not

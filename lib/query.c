@@ -776,7 +776,8 @@ static double axial_bounds(const mk_shape *A, const mk_shape *B, const mk_tol *t
 	 * so that its bound (the target itself) is inside the slack after
 	 * rounding. */
 	if (!(upper - lower <= slack)) {
-		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight, NULL);
+		double ring =
+			mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.25 * tight, NULL);
 		if (ring > 0.0)
 			upper = fmin(upper, -ring);
 	}
