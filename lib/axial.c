@@ -445,6 +445,25 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 			C->s0[0] = sec[i][0], C->s0[1] = sec[i][1];
 			C->s1[0] = sec[i + 1][0], C->s1[1] = sec[i + 1][1];
 		}
+	if (off) {
+		/* the search's answer falls as it meets lower support distances,
+		 * and every cell is bounded against it: the cell of the least
+		 * at its centre is taken first (last on the stack), and below
+		 * each split the half the descent points into */
+		double fc[8 * 16];
+		for (int k = 0; k < top; k++) {
+			const ring_cell *K = &st[k];
+			mink_vec3 m = ring_dir(&R, 0.5 * (K->t0 + K->t1), 0.5 * (K->p0 + K->p1));
+			fc[k] = v3_dot(m, v3_sub(mk_support(S, m), mk_support(O, v3_neg(m))));
+		}
+		for (int k = 1; k < top; k++)
+			for (int j = k; j > 0 && !(fc[j - 1] >= fc[j]); j--) {
+				ring_cell t = st[j];
+				double ft = fc[j];
+				st[j] = st[j - 1], fc[j] = fc[j - 1];
+				st[j - 1] = t, fc[j - 1] = ft;
+			}
+	}
 	while (top > 0) {
 		ring_cell C = st[--top];
 		if (++used > RING_BUDGET)
@@ -476,32 +495,54 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 		double sm[2];
 		ring_section(&R, tc, sm);
 		if (!on_axis) {
-			/* f(m') >= g(theta) + m'.y, y = p - so (O's support at the
-			 * cell's centre): m'.y = cos(theta) y.u + sin(theta) y.e(psi),
-			 * the second at least sin(theta) times its least over the
-			 * cell's psi; both terms are the section's kind of line in
-			 * (sin, cos), so they join the section's lines exactly */
-			mink_vec3 y = v3_sub(R.p, so);
-			double yu = v3_dot(y, R.u), y1 = v3_dot(y, R.e1), y2 = v3_dot(y, R.e2);
-			double cmin = ring_cos_min(y1, y2, C.p0, C.p1);
-			double a0[2] = {C.s0[0] + cmin, C.s0[1] + yu};
-			double a1[2] = {C.s1[0] + cmin, C.s1[1] + yu};
-			if (ring_g(a0, a1, C.t0, C.t1) >= target)
+			/* f(m') >= g(theta) + m'.y, y = p - s, s O's support along
+			 * -m at theta's ends (each end's line with the section's
+			 * there): m'.y = cos(theta) y.u + sin(theta) y.e(psi), the
+			 * second at least sin(theta) times its least over the
+			 * cell's psi; both terms are lines in (sin, cos), so they
+			 * join the section's lines exactly */
+			double la[2][2], lb[2][2];
+			for (int k = 0; k < 2; k++) {
+				mink_vec3 mk = ring_dir(&R, k ? C.t1 : C.t0, pc);
+				mink_vec3 y = v3_sub(R.p, mk_support(O, v3_neg(mk)));
+				double yu = v3_dot(y, R.u);
+				double y1 = v3_dot(y, R.e1), y2 = v3_dot(y, R.e2);
+				const double *sk = k ? C.s1 : C.s0;
+				la[k][0] = sk[0] + ring_cos_min(y1, y2, C.p0, C.p1);
+				la[k][1] = sk[1] + yu;
+				lb[k][0] = sk[0] + y1 * cos(pc) + y2 * sin(pc);
+				lb[k][1] = la[k][1];
+			}
+			double gb = ring_g(la[0], la[1], C.t0, C.t1);
+			if (gb >= target)
 				continue;
-			/* halved along theta where the section's lines fall further
-			 * short of its value at the centre than the least about the
-			 * axis does of the value there, else about the axis */
-			double lt = sm[0] * sin(tc) + sm[1] * cos(tc) - gs;
-			double lp = (y1 * cos(pc) + y2 * sin(pc) - cmin) * sin(tc);
+			/* halved about the axis where the cell's psi costs more than
+			 * its theta does (the same lines at the centre's psi alone,
+			 * against the support distance there), else along theta */
+			double gt = ring_g(lb[0], lb[1], C.t0, C.t1);
 			ring_cell *L = &st[top++], *H = &st[top++];
 			*L = C;
 			*H = C;
-			if (lt >= lp) {
+			/* (the support distance falls along -w across m: the half
+			 * that way, up or down theta or psi, is taken first) */
+			int by_theta = f0 - gt >= gt - gb;
+			mink_vec3 across = v3_add(v3_scale(R.e1, cos(pc)), v3_scale(R.e2, sin(pc)));
+			mink_vec3 way = v3_cross(R.u, across);
+			if (by_theta)
+				way = v3_sub(v3_scale(across, cos(tc)), v3_scale(R.u, sin(tc)));
+			int h_first = v3_dot(w, way) < 0.0;
+			if (by_theta) {
 				L->t1 = H->t0 = tc;
 				L->s1[0] = H->s0[0] = sm[0];
 				L->s1[1] = H->s0[1] = sm[1];
 			} else {
 				L->p1 = H->p0 = pc;
+			}
+			/* (H is taken first) */
+			if (!h_first) {
+				ring_cell t = *L;
+				*L = *H;
+				*H = t;
 			}
 			continue;
 		}
