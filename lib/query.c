@@ -963,8 +963,8 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * by the other core's support there (a box 1e-8 across at a prolate
 	 * spheroid's centre: the depths form a ring about the equator, which
 	 * EPA's faces close only quadratically, and the balls about the box
-	 * fall short by its size). */
-	if (!(upper - lower <= slack) && dim == 3) {
+	 * fall short by its size).  Overlapping only: it bounds a depth. */
+	if (!(upper - lower <= slack) && dim == 3 && lower < 0.0) {
 		double tight = tol->rel * fabs(lower) + tol->eps;
 		mk_ring_off off = {.f = -lower, .n = n, .moved = 0};
 		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.0, &off);
