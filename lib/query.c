@@ -394,6 +394,8 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
  * an edge: the gap along it 7e-6 short), and the answer stands.
  */
 static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n);
+static int nearer_support_pair(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                               core_answer *c);
 
 static void project_apart(const mk_shape *A, const mk_shape *B, const mk_tol *tol, core_answer *c)
 {
@@ -515,6 +517,11 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	           deep_in_ellipsoid(A, B, tol, c)) {
 		*warning = MINK_WARN_NONE;
 		return;
+	} else if (has_ellipsoid(A, B) && off_shapes(A, B, tol, c)) {
+		/* (a cone nearly on a spheroid's axis, 564 deep: the refined
+		 * normal's carried point lay 7.7e-6 off the cone's rim, 4.7e-9
+		 * of the size) */
+		nearer_support_pair(A, B, tol, c);
 	}
 	/* Two support points are points of the shapes: their distance
 	 * bounds the distance from above.  GJK's |v| does too in exact
@@ -806,6 +813,24 @@ static void support_answer(const mk_shape *A, const mk_shape *B, mink_vec3 n, do
 	}
 }
 
+/* The support points along c's normal, one carried onto the other shape
+ * (support_answer), in place of c's points where that pair lies nearer
+ * the shapes and its support distance is c's within the slack: 1 if
+ * taken. */
+static int nearer_support_pair(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                               core_answer *c)
+{
+	mink_vec3 sa = mk_support(A, c->n), sb = mk_support(B, v3_neg(c->n));
+	double lower = v3_dot(c->n, v3_sub(sb, sa));
+	core_answer s = *c;
+	support_answer(A, B, c->n, lower, sa, sb, &s);
+	if (!(fabs(lower - c->core) <= mk_slack(tol, c->core)) ||
+	    !(points_off(A, B, &s) < points_off(A, B, c)))
+		return 0;
+	*c = s;
+	return 1;
+}
+
 /* The bounds asked again at a new normal n of gap lower: its support
  * points into *sa and *sb, its slack into *slack; the upper bound. */
 static double turn_to(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mink_vec3 n,
@@ -1059,9 +1084,10 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		*warning = MINK_WARN_NONE;
 }
 
-/* The axial solver's answer, overlapping, taken over by deep_in_ellipsoid
- * where that applies (a cone's apex 1e-9 off a spheroid's axis: the
- * section's point lay 7.8e-7 off the spheroid). */
+/* The axial solver's answer, overlapping, with a point off its shape:
+ * taken over by deep_in_ellipsoid where that applies (a cone's apex 1e-9
+ * off a spheroid's axis: the section's point lay 7.8e-7 off the
+ * spheroid), else by the support pair along its normal. */
 static void axial_deep(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mk_answer *ans)
 {
 	if (!has_ellipsoid(A, B) || !(ans->distance + A->margin + B->margin <= 0.0))
@@ -1073,8 +1099,16 @@ static void axial_deep(const mk_shape *A, const mk_shape *B, const mk_tol *tol, 
 	c.pb = v3_mad(ans->pb, c.n, B->margin);
 	c.upper = c.core;
 	c.exact = 0;
-	if (!off_shapes(A, B, tol, &c) || !deep_in_ellipsoid(A, B, tol, &c))
+	if (!off_shapes(A, B, tol, &c))
 		return;
+	if (!deep_in_ellipsoid(A, B, tol, &c)) {
+		/* (a needle spheroid nearly on a spheroid's axis, 16.6 deep:
+		 * the section's point lay 2e-5 off the needle, 2.3e-7 of the
+		 * size) */
+		if (nearer_support_pair(A, B, tol, &c))
+			put_answer(A, B, &c, ans);
+		return;
+	}
 	put_answer(A, B, &c, ans);
 	ans->warning = MINK_WARN_NONE;
 	ans->projected = 1;
