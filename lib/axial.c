@@ -395,6 +395,75 @@ static double ring_cos_min(double y1, double y2, double p0, double p1)
 	return p0 + t <= p1 ? fmin(lo, -hypot(y1, y2)) : lo;
 }
 
+/* The support distance of S - O along the ring's direction (th, ps). */
+static double ring_f(const ring *R, const mk_shape *O, double th, double ps)
+{
+	mink_vec3 m = ring_dir(R, th, ps);
+	return v3_dot(m, v3_sub(mk_support(R->S, m), mk_support(O, v3_neg(m))));
+}
+
+/* The least of ring_f over th within w of *th, by golden sections (the
+ * support distance across the ring: a curve or a kink, one least). */
+static double ring_across(const ring *R, const mk_shape *O, double *th, double ps, double w)
+{
+	const double g = 0.6180339887498949;
+	double a = *th - w, b = *th + w;
+	double x1 = b - g * (b - a), x2 = a + g * (b - a);
+	double f1 = ring_f(R, O, x1, ps), f2 = ring_f(R, O, x2, ps);
+	for (int k = 0; k < 48 && b - a > 1e-13; k++) {
+		if (f1 <= f2) {
+			b = x2, x2 = x1, f2 = f1;
+			x1 = b - g * (b - a);
+			f1 = ring_f(R, O, x1, ps);
+		} else {
+			a = x1, x1 = x2, f1 = f2;
+			x2 = a + g * (b - a);
+			f2 = ring_f(R, O, x2, ps);
+		}
+	}
+	*th = f1 <= f2 ? x1 : x2;
+	return fmin(f1, f2);
+}
+
+/*
+ * A descent along the ring from off's normal: steps about the axis, each
+ * with the least across the ring (golden sections in theta) kept where it
+ * is lower, the step halved where neither way is.  Near a ring of nearly
+ * equal depths the least lies along a valley about the axis, whose floor
+ * (a kink where a core's support changes) leans across it: the cells'
+ * search, depth first, walked such a valley down 1e-9 a cell (a capsule
+ * turned 2e-4 at a spheroid's centre).  Where it ends lower, that is
+ * off's answer; returns how much lower.
+ */
+static double ring_descend(const ring *R, const mk_shape *O, mk_ring_off *off, int flip)
+{
+	mink_vec3 m = flip ? v3_neg(off->n) : off->n;
+	double th = acos(fmax(-1.0, fmin(1.0, v3_dot(m, R->u))));
+	double ps = atan2(v3_dot(m, R->e2), v3_dot(m, R->e1));
+	double w = 1e-2, f = ring_across(R, O, &th, ps, w);
+	for (double step = 1e-2; step > 1e-12;) {
+		int moved = 0;
+		for (int k = 0; k < 2 && !moved; k++) {
+			double t2 = th, p2 = ps + (k ? -step : step);
+			double f2 = ring_across(R, O, &t2, p2, fmin(w, 4.0 * step));
+			if (f2 < f) {
+				th = t2, ps = p2, f = f2;
+				moved = 1;
+			}
+		}
+		if (!moved)
+			step *= 0.5;
+	}
+	double down = off->f - f;
+	if (!(down > 0.0))
+		return 0.0;
+	m = ring_dir(R, th, ps);
+	off->f = f;
+	off->n = flip ? v3_neg(m) : m;
+	off->moved = 1;
+	return down;
+}
+
 /* The bound for S about its axis and a point of O nearest it among q and
  * O's supports along d tilted slightly four ways (the ends of a flat
  * feature of O along d: a segment across the normal); -INFINITY when
@@ -463,6 +532,18 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 				st[j] = st[j - 1], fc[j] = fc[j - 1];
 				st[j - 1] = t, fc[j - 1] = ft;
 			}
+		/* and from the better of the answer and the least of those, a
+		 * descent along the ring first */
+		double f0 = fc[top - 1];
+		if (f0 < off->f) {
+			target -= off->f - f0;
+			off->f = f0;
+			const ring_cell *K = &st[top - 1];
+			mink_vec3 m = ring_dir(&R, 0.5 * (K->t0 + K->t1), 0.5 * (K->p0 + K->p1));
+			off->n = flip ? v3_neg(m) : m;
+			off->moved = 1;
+		}
+		target -= ring_descend(&R, O, off, flip);
 	}
 	while (top > 0) {
 		ring_cell C = st[--top];

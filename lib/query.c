@@ -995,8 +995,10 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.0, &off);
 		if (ring > 0.0)
 			upper = fmin(upper, -ring);
-		/* (the search's least is an answer nearer the depth) */
-		if (off.moved && -off.f > lower) {
+		/* (the search's least is an answer nearer the depth, where it
+		 * is lower by more than a rounding: on a ring of equal depths
+		 * any of them is) */
+		if (off.moved && -off.f - lower > 16.0 * DBL_EPSILON * fabs(lower)) {
 			n = off.n;
 			lower = gap_along(A, B, n);
 			turned = 1;
