@@ -1846,6 +1846,8 @@ typedef struct thin_part {
 static mink_shape3 thin_shape(const thin_part *t, double k)
 {
 	double ra = t->radius * k, hh = t->half * k;
+	if (t->kind == 3)
+		return tu_capsule(ra, hh);
 	if (t->kind == 2)
 		return tu_ellipsoid(ra, ra, hh);
 	return t->kind ? tu_cone(ra, hh) : tu_cylinder(ra, hh);
@@ -2035,6 +2037,108 @@ static void test_near_a_spheroids_axis(void **state)
 	};
 	thin_sweep(found, 4, 0x5fe7a15, "near a spheroid's axis",
 	           "needles and cones deep near a spheroid's axis");
+}
+
+/*
+ * A capsule nearly coaxial with a spheroid, deep in it (drawn outside the
+ * tests: of 6000 nearly coaxial bodies of revolution with a spheroid, these
+ * were among the answers flagged approximate), and their neighbours: a
+ * capsule 18 across turned 2e-4 at the centre of a spheroid 600 across.
+ * Near the ring of nearly equal depths the least lies along a valley about
+ * the axis whose floor, where the capsule's support moves from one end to
+ * the other, leans across it; the ring search's cells, depth first, walked
+ * the valley down 1e-9 a cell and ran out.  Now a descent along the ring
+ * (steps about the axis, the least across it by golden sections) lowers
+ * the target first.  Every answer certified and exact, its points on the
+ * shapes; both orders.  Before, 62 of these 72 answers were flagged (the
+ * worst 3.9e-9 of the size off).
+ */
+static void test_capsule_near_spheroids_axis(void **state)
+{
+	(void)state;
+	static const thin_part found[][2] = {
+		{{2, 299.0785980751042, 517.2247376197058,
+		  {17.096660477594913, -28.72710253087315, -76.07891190001293},
+		  {0.26137658676594444, -0.313703118636494,
+		   0.5870363333012761, 0.6990429004235117}},
+		 {3, 9.058233099007037, 6.749096130628502,
+		  {17.09666046618564, -28.72710253502364, -76.07891187733468},
+		  {0.26143423224481865, -0.3136432740156335,
+		   0.5870764753577533, 0.6990144855128781}}},
+		{{2, 29.798653179836325, 54.29629497812706,
+		  {30.35161445226009, 39.89797235450768, 45.17236469994885},
+		  {-0.05286383434748909, -0.38361063591832667,
+		   -0.9062112539890617, 0.16979239727381992}},
+		 {3, 3.304814544670209, 12.992069762122458,
+		  {30.35161445226009, 39.89797235450768, 45.17236469994885},
+		  {-0.052914379799270043, -0.38360132839266264,
+		   -0.9062099566237684, 0.16980460471315592}}},
+		{{2, 71.10523924284854, 113.01845722900681,
+		  {-89.15077967274732, -54.10509501139758, -122.34252496922109},
+		  {-0.42283655018027744, -0.6129036801497821,
+		   -0.15561573096609108, 0.649108677315582}},
+		 {3, 11.844037091249643, 1.7948971841318853,
+		  {-89.15077967281569, -54.10509501134396, -122.34252496925494},
+		  {-0.4227010940006377, -0.6129884838067698,
+		   -0.15546292685810276, 0.6491534350395549}}},
+		{{2, 0.09422145254354625, 0.2772277774762711,
+		  {-0.10761868252100762, 0.17706959444144904, -0.06400106368472079},
+		  {-0.08279414579493713, -0.6644032067866064,
+		   0.5833146816397627, 0.45984507218982235}},
+		 {3, 0.0015700219075383019, 0.009174376738249621,
+		  {-0.10761868251508183, 0.17706959445367382, -0.06400106368291034},
+		  {-0.08280369828925561, -0.6644055741553395,
+		   0.5833102142285982, 0.4598455986062304}}},
+	};
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xca95);
+	static const double scales[3] = {1.0, 1e-3, 1e3};
+	long cases = 0, flagged = 0;
+	double worst = 0;
+	for (int i = 0; i < 36; i++) {
+		int w = i % 4;
+		double k = scales[(i / 4) % 3];
+		int moved = i >= 12;
+		mink_quat g = moved ? tu_rng_quat(&r) : tu_quat_identity();
+		mink_vec3 move = moved ? tu_rng_box(&r, -10.0 * k, 10.0 * k) : tu_v3(0, 0, 0);
+		pair3 q;
+		mink_shape3 *sh[2] = {&q.a, &q.b};
+		mink_pose3 *po[2] = {&q.pa, &q.pb};
+		for (int j = 0; j < 2; j++) {
+			const double *t = found[w][j].turn, *p = found[w][j].at;
+			*sh[j] = thin_shape(&found[w][j], k);
+			*po[j] = moved_pose(g, move, k, tu_v3(p[0], p[1], p[2]),
+			                    tu_quat_normalize(tu_quat(t[0], t[1], t[2], t[3])));
+		}
+		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
+		for (int order = 0; order < 2; order++) {
+			pair3 p = q;
+			mink_vec3 u = axis;
+			if (order) {
+				p.a = q.b, p.pa = q.pb;
+				p.b = q.a, p.pb = q.pa;
+				u = tu_neg(axis);
+			}
+			tu_case("pair %d (found pair %d, scale %g) order %d", i, w, k, order);
+			mink_result res = run(&p);
+			if (res.status != MINK_OK)
+				flagged++;
+			double fo = axis_oracle(&p, u, 0.5 * PI, 1);
+			double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
+			CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status,
+			      res.warning);
+			CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
+			double oa = outside(&p.a, &p.pa, res.point_a);
+			double ob = outside(&p.b, &p.pb, res.point_b);
+			CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
+			CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
+			worst = fmax(worst, fabs(res.distance + fo) / size);
+			cases++;
+		}
+	}
+	print_message("worst distance error %.3g of the size; %ld flagged\n", worst, flagged);
+	tu_end("capsules nearly coaxial in a spheroid", cases);
 }
 
 /*
@@ -2257,6 +2361,7 @@ int main(void)
 		cmocka_unit_test(test_thin_through_a_pole),
 		cmocka_unit_test(test_apex_in_spheroid),
 		cmocka_unit_test(test_near_a_spheroids_axis),
+		cmocka_unit_test(test_capsule_near_spheroids_axis),
 		cmocka_unit_test(test_small_in_spheroid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
