@@ -1853,17 +1853,46 @@ static mink_shape3 thin_shape(const thin_part *t, double k)
 	return t->kind ? tu_cone(ra, hh) : tu_cylinder(ra, hh);
 }
 
+/* Both orders of pair q (the oracle's least F fo), each certified and
+ * exact to the query's tolerances twice over, its points on the shapes. */
+static void strict_orders(const pair3 *q, double fo, double size, const char *what, long *cases,
+                          long *flagged, double *worst)
+{
+	double tol = 2e-10 * fabs(fo) + 2e-13 * size;
+	for (int order = 0; order < 2; order++) {
+		pair3 p = *q;
+		if (order) {
+			p.a = q->b, p.pa = q->pb;
+			p.b = q->a, p.pb = q->pa;
+		}
+		tu_case("%s, order %d", what, order);
+		mink_result res = run(&p);
+		(*cases)++;
+		if (res.status != MINK_OK)
+			(*flagged)++;
+		CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status, res.warning);
+		CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
+		double oa = outside(&p.a, &p.pa, res.point_a);
+		double ob = outside(&p.b, &p.pb, res.point_b);
+		CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
+		CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
+		*worst = fmax(*worst, fabs(res.distance + fo) / size);
+	}
+}
+
 /* Found pairs (A, B) of a thin shape along a wide one's axis and their
  * neighbours: scales 1e-3 to 1e3, turned and moved (9 of every 12 poses),
  * both orders; each result flagged, or right with its points on the
- * shapes (the oracle: the minimiser and the wide shape's axis). */
+ * shapes (the oracle: the minimiser and the wide shape's axis); strict,
+ * each certified too (strict_orders; the oracle with the circle across
+ * the axis searched densely as well). */
 static void thin_sweep(const thin_part (*found)[2], int nfound, unsigned seed, const char *what,
-                       const char *title)
+                       const char *title, int strict)
 {
 	tu_rng r;
 	tu_rng_seed(&r, seed);
 	static const double scales[3] = {1.0, 1e-3, 1e3};
-	long cases = 0, ok = 0;
+	long cases = 0, ok = 0, flagged = 0;
 	double worst = 0, worst_point = 0;
 	for (int i = 0; i < 9 * nfound; i++) {
 		int w = i % nfound;
@@ -1883,11 +1912,20 @@ static void thin_sweep(const thin_part (*found)[2], int nfound, unsigned seed, c
 		/* the wide shape's axis: the least, searched about it too */
 		int outer = found[w][0].radius > found[w][1].radius ? 0 : 1;
 		mink_vec3 axis = tu_rotate(po[outer]->rotation, tu_v3(0, 0, 1));
-		double fo = axis_oracle(&q, axis, -1.0, 1);
+		double fo = axis_oracle(&q, axis, strict ? 0.5 * PI : -1.0, 1);
 		double size = pair_size(&q);
 		char label[128];
 		snprintf(label, sizeof label, "pair %d (found pair %d, scale %g)", i, w, k);
-		both_orders(&q, fo, size, label, &cases, &ok, &worst, &worst_point);
+		if (strict)
+			strict_orders(&q, fo, size, label, &cases, &flagged, &worst);
+		else
+			both_orders(&q, fo, size, label, &cases, &ok, &worst, &worst_point);
+	}
+	if (strict) {
+		print_message("%s: worst distance error %.3g of the size; %ld flagged\n", what,
+		              worst, flagged);
+		tu_end(title, cases);
+		return;
 	}
 	sweep_end(what, title, cases, ok, worst, worst_point);
 }
@@ -1935,7 +1973,7 @@ static void test_thin_through_an_end(void **state)
 	  {-0.036563093932784486, -0.708323839879877, 0.12439537844286934, -0.6938777038080586}}},
 	};
 	thin_sweep(found, 4, 0x7417e4d, "thin shapes through an end",
-	           "thin cylinders and cones out through an end");
+	           "thin cylinders and cones out through an end", 0);
 }
 
 /*
@@ -1982,7 +2020,7 @@ static void test_thin_through_a_pole(void **state)
 	  {-0.6899929728690906, -0.03975359517190667, 0.22255488596616513, 0.6876035716855824}}},
 	};
 	thin_sweep(found, 4, 0x7e1e5, "thin shapes through a pole",
-	           "thin cylinders and cones out through a spheroid's pole");
+	           "thin cylinders and cones out through a spheroid's pole", 0);
 }
 
 /*
@@ -2036,7 +2074,7 @@ static void test_near_a_spheroids_axis(void **state)
 		   -0.5123339751685273, -0.6700880848075061}}},
 	};
 	thin_sweep(found, 4, 0x5fe7a15, "near a spheroid's axis",
-	           "needles and cones deep near a spheroid's axis");
+	           "needles and cones deep near a spheroid's axis", 0);
 }
 
 /*
@@ -2090,55 +2128,8 @@ static void test_capsule_near_spheroids_axis(void **state)
 		  {-0.08280369828925561, -0.6644055741553395,
 		   0.5833102142285982, 0.4598455986062304}}},
 	};
-	tu_begin();
-	tu_rng r;
-	tu_rng_seed(&r, 0xca95);
-	static const double scales[3] = {1.0, 1e-3, 1e3};
-	long cases = 0, flagged = 0;
-	double worst = 0;
-	for (int i = 0; i < 36; i++) {
-		int w = i % 4;
-		double k = scales[(i / 4) % 3];
-		int moved = i >= 12;
-		mink_quat g = moved ? tu_rng_quat(&r) : tu_quat_identity();
-		mink_vec3 move = moved ? tu_rng_box(&r, -10.0 * k, 10.0 * k) : tu_v3(0, 0, 0);
-		pair3 q;
-		mink_shape3 *sh[2] = {&q.a, &q.b};
-		mink_pose3 *po[2] = {&q.pa, &q.pb};
-		for (int j = 0; j < 2; j++) {
-			const double *t = found[w][j].turn, *p = found[w][j].at;
-			*sh[j] = thin_shape(&found[w][j], k);
-			*po[j] = moved_pose(g, move, k, tu_v3(p[0], p[1], p[2]),
-			                    tu_quat_normalize(tu_quat(t[0], t[1], t[2], t[3])));
-		}
-		mink_vec3 axis = tu_rotate(q.pa.rotation, tu_v3(0, 0, 1));
-		for (int order = 0; order < 2; order++) {
-			pair3 p = q;
-			mink_vec3 u = axis;
-			if (order) {
-				p.a = q.b, p.pa = q.pb;
-				p.b = q.a, p.pb = q.pa;
-				u = tu_neg(axis);
-			}
-			tu_case("pair %d (found pair %d, scale %g) order %d", i, w, k, order);
-			mink_result res = run(&p);
-			if (res.status != MINK_OK)
-				flagged++;
-			double fo = axis_oracle(&p, u, 0.5 * PI, 1);
-			double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
-			CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status,
-			      res.warning);
-			CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
-			double oa = outside(&p.a, &p.pa, res.point_a);
-			double ob = outside(&p.b, &p.pb, res.point_b);
-			CHECK(oa <= 1e-9 * size, "point_a %.3g of the size off A", oa / size);
-			CHECK(ob <= 1e-9 * size, "point_b %.3g of the size off B", ob / size);
-			worst = fmax(worst, fabs(res.distance + fo) / size);
-			cases++;
-		}
-	}
-	print_message("worst distance error %.3g of the size; %ld flagged\n", worst, flagged);
-	tu_end("capsules nearly coaxial in a spheroid", cases);
+	thin_sweep(found, 4, 0xca95, "capsules nearly coaxial",
+	           "capsules nearly coaxial in a spheroid", 1);
 }
 
 /*
