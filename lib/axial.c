@@ -425,6 +425,19 @@ static double ring_across(const ring *R, const mk_shape *O, double *th, double p
 	return fmin(f1, f2);
 }
 
+/* Where the support distance f along the ring's direction m is below
+ * off's answer, that becomes the answer (in A - B's way: -m where S is
+ * B); returns how far it fell, 0 where it did not. */
+static double ring_take(mk_ring_off *off, double f, mink_vec3 m, int flip)
+{
+	if (!(f < off->f))
+		return 0.0;
+	double down = off->f - f;
+	off->f = f;
+	off->n = flip ? v3_neg(m) : m;
+	return down;
+}
+
 /*
  * A descent along the ring from off's normal: steps about the axis, each
  * with the least across the ring (golden sections in theta) kept where it
@@ -454,14 +467,7 @@ static double ring_descend(const ring *R, const mk_shape *O, mk_ring_off *off, i
 		if (!moved)
 			step *= 0.5;
 	}
-	double down = off->f - f;
-	if (!(down > 0.0))
-		return 0.0;
-	m = ring_dir(R, th, ps);
-	off->f = f;
-	off->n = flip ? v3_neg(m) : m;
-	off->moved = 1;
-	return down;
+	return ring_take(off, f, ring_dir(R, th, ps), flip);
 }
 
 /* The bound for S about its axis and a point of O nearest it among q and
@@ -520,11 +526,8 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 		 * at its centre is taken first (last on the stack), and below
 		 * each split the half the descent points into */
 		double fc[8 * 16];
-		for (int k = 0; k < top; k++) {
-			const ring_cell *K = &st[k];
-			mink_vec3 m = ring_dir(&R, 0.5 * (K->t0 + K->t1), 0.5 * (K->p0 + K->p1));
-			fc[k] = v3_dot(m, v3_sub(mk_support(S, m), mk_support(O, v3_neg(m))));
-		}
+		for (int k = 0; k < top; k++)
+			fc[k] = ring_f(&R, O, 0.5 * (st[k].t0 + st[k].t1), 0.5 * (st[k].p0 + st[k].p1));
 		for (int k = 1; k < top; k++)
 			for (int j = k; j > 0 && !(fc[j - 1] >= fc[j]); j--) {
 				ring_cell t = st[j];
@@ -534,15 +537,9 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 			}
 		/* and from the better of the answer and the least of those, a
 		 * descent along the ring first */
-		double f0 = fc[top - 1];
-		if (f0 < off->f) {
-			target -= off->f - f0;
-			off->f = f0;
-			const ring_cell *K = &st[top - 1];
-			mink_vec3 m = ring_dir(&R, 0.5 * (K->t0 + K->t1), 0.5 * (K->p0 + K->p1));
-			off->n = flip ? v3_neg(m) : m;
-			off->moved = 1;
-		}
+		const ring_cell *K = &st[top - 1];
+		target -= ring_take(off, fc[top - 1],
+		                    ring_dir(&R, 0.5 * (K->t0 + K->t1), 0.5 * (K->p0 + K->p1)), flip);
 		target -= ring_descend(&R, O, off, flip);
 	}
 	while (top > 0) {
@@ -556,14 +553,10 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 		mink_vec3 m = ring_dir(&R, tc, pc), so = mk_support(O, v3_neg(m));
 		mink_vec3 w = v3_sub(mk_support(S, m), so);
 		double f0 = v3_dot(m, w);
-		if (off && f0 < off->f) {
-			/* a lower support distance: the answer, and the target
-			 * below it by as much as before */
-			target -= off->f - f0;
-			off->f = f0;
-			off->n = flip ? v3_neg(m) : m;
-			off->moved = 1;
-		}
+		/* a lower support distance: the answer, and the target below
+		 * it by as much as before */
+		if (off)
+			target -= ring_take(off, f0, m, flip);
 		/* the cell's angular radius about m: along the meridian, then
 		 * along the parallel, whose radius is at most smax */
 		double smax = C.t0 <= 0.5 * RING_PI && C.t1 >= 0.5 * RING_PI

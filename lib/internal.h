@@ -211,12 +211,11 @@ double mk_circle_bound(const mk_shape *S, const mk_shape *O, double goal, int bu
                        mink_vec3 *m_best);
 
 /* The search of mk_ring_bound about a spheroid and any other core: f the
- * support distance of A - B at the answer's normal on entry; where the
- * search meets a lower one, that and its normal n, and moved set. */
+ * support distance of A - B at the answer's normal n on entry; where the
+ * search meets a lower one, that and its normal. */
 typedef struct mk_ring_off {
 	double f;
 	mink_vec3 n;
-	int moved;
 } mk_ring_off;
 
 /* A lower bound on the depth of the cores of A and B where one is a body

@@ -394,8 +394,8 @@ static int polish_core(const mk_shape *A, const mk_shape *B, double off, core_an
  * an edge: the gap along it 7e-6 short), and the answer stands.
  */
 static double gap_along(const mk_shape *A, const mk_shape *B, mink_vec3 n);
-static int nearer_support_pair(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
-                               core_answer *c);
+static int ellipsoid_answer(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                            int uncertified, core_answer *c);
 
 static void project_apart(const mk_shape *A, const mk_shape *B, const mk_tol *tol, core_answer *c)
 {
@@ -512,16 +512,12 @@ static void refine_curved(const mk_shape *A, const mk_shape *B, const mk_tol *to
 	if (c->core > 0.0) {
 		polish_core(A, B, 1e-9 * tol->size, c);
 		project_apart(A, B, tol, c);
-	} else if (has_ellipsoid(A, B) &&
-	           (*warning != MINK_WARN_NONE || off_shapes(A, B, tol, c)) &&
-	           deep_in_ellipsoid(A, B, tol, c)) {
-		*warning = MINK_WARN_NONE;
-		return;
-	} else if (has_ellipsoid(A, B) && off_shapes(A, B, tol, c)) {
+	} else if (ellipsoid_answer(A, B, tol, *warning != MINK_WARN_NONE, c) == 2) {
 		/* (a cone nearly on a spheroid's axis, 564 deep: the refined
 		 * normal's carried point lay 7.7e-6 off the cone's rim, 4.7e-9
-		 * of the size) */
-		nearer_support_pair(A, B, tol, c);
+		 * of the size, and the support pair was taken) */
+		*warning = MINK_WARN_NONE;
+		return;
 	}
 	/* Two support points are points of the shapes: their distance
 	 * bounds the distance from above.  GJK's |v| does too in exact
@@ -831,6 +827,21 @@ static int nearer_support_pair(const mk_shape *A, const mk_shape *B, const mk_to
 	return 1;
 }
 
+/* An overlapping answer with an ellipsoid, uncertified or with a point
+ * off its shape: deep_in_ellipsoid's exact pair, certified (2); else,
+ * where a point is off, the support pair if nearer (nearer_support_pair,
+ * 1); 0 where neither is taken. */
+static int ellipsoid_answer(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
+                            int uncertified, core_answer *c)
+{
+	if (!has_ellipsoid(A, B))
+		return 0;
+	int off = off_shapes(A, B, tol, c);
+	if ((uncertified || off) && deep_in_ellipsoid(A, B, tol, c))
+		return 2;
+	return off && nearer_support_pair(A, B, tol, c);
+}
+
 /* The bounds asked again at a new normal n of gap lower: its support
  * points into *sa and *sb, its slack into *slack; the upper bound. */
 static double turn_to(const mk_shape *A, const mk_shape *B, const mk_tol *tol, mink_vec3 n,
@@ -991,14 +1002,14 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * fall short by its size).  Overlapping only: it bounds a depth. */
 	if (!(upper - lower <= slack) && dim == 3 && lower < 0.0) {
 		double tight = tol->rel * fabs(lower) + tol->eps;
-		mk_ring_off off = {.f = -lower, .n = n, .moved = 0};
+		mk_ring_off off = {.f = -lower, .n = n};
 		double ring = mk_ring_bound(A, B, n, sa, sb, -lower - 0.5 * tight, 0.0, &off);
 		if (ring > 0.0)
 			upper = fmin(upper, -ring);
 		/* (the search's least is an answer nearer the depth, where it
 		 * is lower by more than a rounding: on a ring of equal depths
 		 * any of them is) */
-		if (off.moved && -off.f - lower > 16.0 * DBL_EPSILON * fabs(lower)) {
+		if (-off.f - lower > 16.0 * DBL_EPSILON * fabs(lower)) {
 			n = off.n;
 			lower = gap_along(A, B, n);
 			turned = 1;
@@ -1101,19 +1112,17 @@ static void axial_deep(const mk_shape *A, const mk_shape *B, const mk_tol *tol, 
 	c.pb = v3_mad(ans->pb, c.n, B->margin);
 	c.upper = c.core;
 	c.exact = 0;
-	if (!off_shapes(A, B, tol, &c))
+	/* (a needle spheroid nearly on a spheroid's axis, 16.6 deep: the
+	 * section's point lay 2e-5 off the needle, 2.3e-7 of the size, and
+	 * the support pair was taken) */
+	int taken = ellipsoid_answer(A, B, tol, 0, &c);
+	if (!taken)
 		return;
-	if (!deep_in_ellipsoid(A, B, tol, &c)) {
-		/* (a needle spheroid nearly on a spheroid's axis, 16.6 deep:
-		 * the section's point lay 2e-5 off the needle, 2.3e-7 of the
-		 * size) */
-		if (nearer_support_pair(A, B, tol, &c))
-			put_answer(A, B, &c, ans);
-		return;
-	}
 	put_answer(A, B, &c, ans);
-	ans->warning = MINK_WARN_NONE;
-	ans->projected = 1;
+	if (taken == 2) {
+		ans->warning = MINK_WARN_NONE;
+		ans->projected = 1;
+	}
 }
 
 static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,

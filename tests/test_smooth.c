@@ -839,6 +839,50 @@ static double axis_oracle(const pair3 *q, mink_vec3 u, double th, int ends)
 }
 
 /*
+ * Both orders of q, each certified and exact against axis_oracle about
+ * axis (th as there; in the swapped order B's side has the normals -n, so
+ * the axis is -axis): the distance the oracle's and F's along its normal
+ * (within ftol of the size, or of the tolerance below where ftol < 0),
+ * the points on their support planes.  The tolerance is the query's own
+ * (1e-10 of the depth, 1e-13 of the size), twice over: a flat ring leaves
+ * the normal's angle free to their square root, and the support point of
+ * a small shape whose side lies along the ring with it, so the points are
+ * held to the support planes, not to a support point (on them to the
+ * distance's own tolerance: a box at a tie had both points 3.7e-10 off
+ * them, 7.3 deep).  Counts into *cases and *flagged, the worst distance
+ * error over the size into *worst.
+ */
+static void certified_about_axis(const pair3 *q, mink_vec3 axis, double th, double ftol,
+                                 const char *what, long *cases, long *flagged, double *worst)
+{
+	for (int order = 0; order < 2; order++) {
+		pair3 p = *q;
+		mink_vec3 u = axis;
+		if (order) {
+			p.a = q->b, p.pa = q->pb;
+			p.b = q->a, p.pb = q->pa;
+			u = tu_neg(axis);
+		}
+		tu_case("%s, order %d", what, order);
+		mink_result res = run(&p);
+		if (res.status != MINK_OK)
+			(*flagged)++;
+		double fo = axis_oracle(&p, u, th, 1);
+		double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
+		CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status, res.warning);
+		CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
+		CHECK_NEAR("distance vs F(normal)", res.distance, -F(&p, res.normal),
+		           ftol < 0.0 ? tol : ftol * size, 0);
+		CHECK_NEAR("point_a . n", tu_dot(res.point_a, res.normal),
+		           shape_h(&p.a, &p.pa, res.normal), tol, 0);
+		CHECK_NEAR("point_b . n", tu_dot(res.point_b, res.normal),
+		           -shape_h(&p.b, &p.pb, tu_neg(res.normal)), tol, 0);
+		*worst = fmax(*worst, fabs(res.distance + fo) / size);
+		(*cases)++;
+	}
+}
+
+/*
  * A small shape (an ellipsoid, a cylinder, a cone, a capsule, a box or a
  * ball, 1e-9 to 1e-3 of the radius) deep in a cylinder or a cone 1 to 1e6
  * across, 1e-12 to 1e-3 of the radius from its axis: the least support
@@ -932,42 +976,11 @@ static void deep_sweep(uint64_t seed, int mode, int count, const char *what)
 		/* the side's normals: at a right angle to the axis, or at the
 		 * slant's angle from it */
 		double th = cone ? acos(ra / hypot(ra, 2.0 * ha)) : 0.5 * PI;
-		for (int order = 0; order < 2; order++) {
-			pair3 p = q;
-			mink_vec3 u = axis;
-			if (order) {
-				p.a = q.b, p.pa = q.pb;
-				p.b = q.a, p.pb = q.pa;
-				u = tu_neg(axis); /* the normals of B's side are -n */
-			}
-			tu_case("pair %d order %d: kind %d, size %.3g in a %s r %.17g hh %.17g, %.3g off "
-			        "its axis", i, order, kind, s, cone ? "cone" : "cylinder", ra, ha, off);
-			mink_result res = run(&p);
-			if (res.status != MINK_OK)
-				flagged++;
-			mink_vec3 no;
-			double fo = fmin(oracle_min(&p, &no), oracle_about_axis(&p, u, &no));
-			fo = fmin(fo, dense_circle_min(&p, u, th, &no));
-			fo = fmin(fo, fmin(F(&p, u), F(&p, tu_neg(u))));
-			/* the query's own tolerances (1e-10 of the depth, 1e-13 of
-			 * the size), twice over: a flat ring leaves the normal's
-			 * angle free to their square root, and the support point of
-			 * a small shape whose side lies along the ring with it, so
-			 * the points are held to the support planes, not to a
-			 * support point */
-			double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
-			CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status, res.warning);
-			CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
-			CHECK_NEAR("distance vs F(normal)", res.distance, -F(&p, res.normal), 1e-13 * size, 0);
-			/* (on the support planes to the distance's own tolerance: a
-			 * box at a tie had both points 3.7e-10 off them, 7.3 deep) */
-			CHECK_NEAR("point_a . n", tu_dot(res.point_a, res.normal),
-			           shape_h(&p.a, &p.pa, res.normal), tol, 0);
-			CHECK_NEAR("point_b . n", tu_dot(res.point_b, res.normal),
-			           -shape_h(&p.b, &p.pb, tu_neg(res.normal)), tol, 0);
-			worst = fmax(worst, fabs(res.distance + fo) / size);
-			cases++;
-		}
+		char label[160];
+		snprintf(label, sizeof label,
+		         "pair %d: kind %d, size %.3g in a %s r %.17g hh %.17g, %.3g off its axis",
+		         i, kind, s, cone ? "cone" : "cylinder", ra, ha, off);
+		certified_about_axis(&q, axis, th, 1e-13, label, &cases, &flagged, &worst);
 	}
 	print_message("worst distance error %.3g of the size; %ld flagged\n", worst, flagged);
 	tu_end(what, cases);
@@ -2283,41 +2296,16 @@ static void test_small_in_spheroid(void **state)
 		}
 		q.pb.position = tu_add(q.pa.position, tu_rotate(q.pa.rotation, at));
 		mink_vec3 axis = tu_rotate(q.pa.rotation, ax);
-		for (int order = 0; order < 2; order++) {
-			pair3 p = q;
-			mink_vec3 u = axis;
-			if (order) {
-				p.a = q.b, p.pa = q.pb;
-				p.b = q.a, p.pb = q.pa;
-				u = tu_neg(axis);
-			}
-			tu_case("pair %d order %d: kind %d%s, size %.3g in a spheroid %.17g, %.17g "
-			        "about its axis %d, %.3g along it, %.3g off it",
-			        i, order, kind, coax ? " along the axis" : "", s, ra, rc, along, z,
-			        off);
-			mink_result res = run(&p);
-			if (res.status != MINK_OK)
-				flagged++;
-			double fo = axis_oracle(&p, u, 0.5 * PI, 1);
-			/* the query's tolerances twice over, the points held to the
-			 * support planes (as deep_sweep); and F along the normal
-			 * too: a point on a prolate spheroid's axis has a ring of
-			 * feet at a tilt from its equator, and a tilt off by the
-			 * tolerance's square root raises F by the tolerance (a ball
-			 * 3.5e-10 across, 7e-11 of the depth) */
-			double size = pair_size(&p), tol = 2e-10 * fabs(fo) + 2e-13 * size;
-			CHECK(res.status == MINK_OK, "status %d (warning %d)", res.status,
-			      res.warning);
-			CHECK_NEAR("distance vs oracle", res.distance, -fo, tol, 0);
-			CHECK_NEAR("distance vs F(normal)", res.distance, -F(&p, res.normal), tol,
-			           0);
-			CHECK_NEAR("point_a . n", tu_dot(res.point_a, res.normal),
-			           shape_h(&p.a, &p.pa, res.normal), tol, 0);
-			CHECK_NEAR("point_b . n", tu_dot(res.point_b, res.normal),
-			           -shape_h(&p.b, &p.pb, tu_neg(res.normal)), tol, 0);
-			worst = fmax(worst, fabs(res.distance + fo) / size);
-			cases++;
-		}
+		/* (F along the normal to the tolerance: a point on a prolate
+		 * spheroid's axis has a ring of feet at a tilt from its equator,
+		 * and a tilt off by the tolerance's square root raises F by the
+		 * tolerance, a ball 3.5e-10 across by 7e-11 of the depth) */
+		char label[200];
+		snprintf(label, sizeof label,
+		         "pair %d: kind %d%s, size %.3g in a spheroid %.17g, %.17g about its "
+		         "axis %d, %.3g along it, %.3g off it",
+		         i, kind, coax ? " along the axis" : "", s, ra, rc, along, z, off);
+		certified_about_axis(&q, axis, 0.5 * PI, -1.0, label, &cases, &flagged, &worst);
 	}
 	print_message("worst distance error %.3g of the size; %ld flagged\n", worst, flagged);
 	tu_end("a small shape at a spheroid's centre or on its axis", cases);
