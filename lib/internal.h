@@ -452,6 +452,9 @@ typedef struct mk_answer {
 	 * alternating projections (project_apart, lib/query.c): a curved
 	 * point's contact keeps them */
 	int projected;
+	/* overlapping, its value certified by its bounds alone: its points
+	 * are checked on the shapes once the patch is found (lib/query.c) */
+	int check_points;
 } mk_answer;
 
 /* The points on A and on B that the simplex's weights give (the witness sum

@@ -1067,9 +1067,11 @@ static void certify_by_balls(const mk_shape *A, const mk_shape *B, int dim, cons
 	 * cap 1e3 across, the climb ended 6e-9 higher, 2.6e-10 from the
 	 * least, and the refinement from there slid back along the valley:
 	 * the climbed normal's own points lay 3.3e-9 of the size off,
-	 * the refinement's 4.3e-6). */
+	 * the refinement's 4.3e-6).  An answer turned to a shape's axis
+	 * too: turned to the side's normal, a sliver's corner 2.6 beyond a
+	 * cap 1e6 across was carried 2.7 beyond it, with status ok. */
 	double deep_off;
-	if (!turned && lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
+	if (lower <= 0.0 && dim == 3 && (A->smooth || B->smooth) &&
 	    (deep_off = points_off(A, B, c)) > 1e-9 * tol->size) {
 		mink_vec3 nc = n;
 		double lc = lower;
@@ -1136,6 +1138,7 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	ans->warning = MINK_WARN_NONE;
 	ans->exact_pair = 0;
 	ans->projected = 0;
+	ans->check_points = 0;
 	if (A->type == CORE_POINT && B->type == CORE_POINT) {
 		solve_points(A, B, &tol, ans);
 		return;
@@ -1185,8 +1188,10 @@ static void solve_unit_once(const mk_shape *A, const mk_shape *B, int dim, const
 	 * nor judged again. */
 	if (dim == 3 && (A->smooth || B->smooth) && v != GJK_STRADDLE)
 		refine_curved(A, B, &tol, &c, &ans->warning);
-	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
+	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE) {
 		certify_by_balls(A, B, dim, &tol, &c, &ans->warning);
+		ans->check_points = ans->warning == MINK_WARN_NONE && c.core <= 0.0;
+	}
 	if (ans->warning != MINK_WARN_NONE && v != GJK_STRADDLE)
 		vouch_sign(A, B, &tol, &c);
 	put_answer(A, B, &c, ans);
@@ -1490,6 +1495,7 @@ static void solve_unit_either(const mk_shape *A, const mk_shape *B, int dim,
 	ans->pb = v3_add(m3_mul(&rb, alt.pa), B->pos);
 	mk_share_difference(&ans->pa, &ans->pb, v3_scale(ans->normal, -ans->distance));
 	ans->warning = MINK_WARN_NONE;
+	ans->check_points = alt.check_points;
 	*eps_out = eps;
 }
 
@@ -1567,6 +1573,38 @@ void mk_solve_unit(const mk_shape *A, const mk_shape *B, int dim, const mink_opt
 static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                         mk_answer *ans, double *eps_out, mk_contact *patch, double size);
 
+/* How far x lies off core s, where its nearest point has a closed form;
+ * 0 for a point set, whose nearest point is a search with its own
+ * tolerance (it put a hull 4.7e6 across 0.13 from a point of its face). */
+static double closed_off(const mk_shape *s, mink_vec3 x)
+{
+	int set = s->type == CORE_POINTS3 || s->type == CORE_CLIMB3 || s->type == CORE_POINTS2;
+	return set ? 0.0 : mk_point_off(s, x);
+}
+
+/*
+ * The patch (mk_manifold), and where the answer's value alone was
+ * certified (certify_by_balls, overlapping: a depth's bounds say nothing
+ * of its points), its deepest contact's points checked on the shapes,
+ * which the patch may have placed anew: 1e-9 of the size off, or more,
+ * and the answer is not certified (a sliver along a cylinder's axis, out
+ * through its cap 1e6 across, whose depth met its bounds: its corner
+ * carried along the normal lay 2.7 beyond the cap, the answer `ok`).
+ */
+static int patch_checked(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
+                         double eps, double size, const mink_options *o, mk_contact *patch)
+{
+	int np = mk_manifold(A, B, dim, ans, eps, size, o, patch);
+	if (!ans->check_points || ans->warning != MINK_WARN_NONE)
+		return np;
+	mink_vec3 n = ans->normal;
+	double off = closed_off(A, v3_mad(patch[0].pa, n, -A->margin)) +
+	             closed_off(B, v3_mad(patch[0].pb, n, B->margin));
+	if (!(off <= 1e-9 * size))
+		ans->warning = MINK_WARN_DEGENERATE;
+	return np;
+}
+
 static int solve(const mk_shape *A, const mk_shape *B, int dim, const mink_options *o,
                  mk_answer *ans, double *eps_out, mk_contact *patch)
 {
@@ -1576,7 +1614,7 @@ static int solve(const mk_shape *A, const mk_shape *B, int dim, const mink_optio
 	if (!(size > 0x1p-60 && size < 0x1p60))
 		return solve_scaled(A, B, dim, o, ans, eps_out, patch, size);
 	mk_solve_unit(A, B, dim, o, ans, eps_out);
-	return mk_manifold(A, B, dim, ans, *eps_out, size, o, patch);
+	return patch_checked(A, B, dim, ans, *eps_out, size, o, patch);
 }
 
 /* Room for a point set's scaled copy: on the stack up to MK_SOA_MAX
@@ -1681,7 +1719,7 @@ static int solve_scaled(const mk_shape *A, const mk_shape *B, int dim, const min
 	bake_scale(&a, s, &ra);
 	bake_scale(&b, s, &rb);
 	mk_solve_unit(&a, &b, dim, o, ans, eps_out);
-	int np = mk_manifold(&a, &b, dim, ans, *eps_out, pair_size(&a, &b), o, patch);
+	int np = patch_checked(&a, &b, dim, ans, *eps_out, pair_size(&a, &b), o, patch);
 	free(ra.heap);
 	free(rb.heap);
 	ans->distance *= inv;

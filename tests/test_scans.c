@@ -576,6 +576,20 @@ static void test_offset_on_slivers(void **st)
 				              "out %.17g for %.17g\n",
 				              i, w, len, e, on, off, t);
 		}
+		/* inside the face, and carried off it along its normal */
+		for (int k = 0; k < 3; k++) {
+			double f1 = uniform(0.05, 0.9);
+			double f2 = uniform(0.05, 0.95) * (1.0 - f1);
+			mink_vec3 x = v3_add(c[0], v3_add(v3_scale(v3_sub(c[1], c[0]), f1),
+			                                  v3_scale(v3_sub(c[2], c[0]), f2)));
+			double t = k == 0 ? 0.0 : (k == 1 ? 1e-9 : 1e-3) * len;
+			double off = mk_core_offset(&core, v3_mad(x, m, t));
+			int ok = fabs(off - t) <= 1e-3 * t + 1e-14 * len;
+			cases++;
+			if (!ok && bad++ < 5)
+				print_message("sliver %d (width %g of %g), inside, %g off: "
+				              "read %.17g\n", i, w, len, t, off);
+		}
 	}
 	print_message("sliver offsets: %ld cases, %ld wrong\n", cases, bad);
 	assert_int_equal(bad, 0);

@@ -1798,6 +1798,14 @@ static void test_valley_out_through_cap(void **state)
  * products) read 49.8 off it.  Scales 1 to 1e-6, turned and moved, both
  * orders: flagged, or right with the points on the shapes.  Before, 24 of
  * these 48 checks failed (points up to 4.2e-6 of the size off).
+ *
+ * Two more found pairs of the kind (a triangle 2.6 beyond a cap 1e6
+ * across, a hull of six points 1.1 beyond one): their answers were turned
+ * to the side's normal, certified by value, and the repair of a point off
+ * its shape was asked only of answers not turned.  The corner carried
+ * along the side's normal lay 2.7 and 1.1 beyond the cap, with status ok.
+ * Before, 38 checks of their 48 cases failed (points 7.7e-7 and 5.3e-7
+ * of the size off).
  */
 static void test_sliver_edge_beyond_end(void **state)
 {
@@ -1806,34 +1814,51 @@ static void test_sliver_edge_beyond_end(void **state)
 	tu_rng r;
 	tu_rng_seed(&r, 0x5e1d6e);
 	static const double scales[3] = {1.0, 1e-3, 1e-6};
-	static const double radius[2] = {500000.0, 1000000.0}, half[2] = {500000.0, 2000000.0};
-	static const double corner[2][3][3] = {
+	static const double radius[4] = {500000.0, 1000000.0, 1000000.0, 500000.0};
+	static const double half[4] = {500000.0, 2000000.0, 1000000.0, 2000000.0};
+	static const int corners[4] = {3, 3, 3, 6};
+	static const double corner[4][6][3] = {
 		{{0.00188549800424, 0.0940692726714, 500006.676135},
 		 {1.21523068158, -0.000688854271549, 882902.308346},
 		 {0.792265626699, 0.0402896533071, -173688.287724}},
 		{{0.0162569709069, -0.0189423751329, -2000000.77909},
 		 {-0.000515658969021, 0.44606347932, -3288511.65284},
-		 {0.000566683560359, 0.124223776117, 1034692.06681}}};
-	static const double turn[2][4] = {
+		 {0.000566683560359, 0.124223776117, 1034692.06681}},
+		{{0.00119658308261, -0.0016994148022, 1000002.64674},
+		 {-0.768556569381, -0.0767112158607, 2088263.64218},
+		 {0.0496690665628, 0.0903423673807, -218076.456549}},
+		{{0.000770767664508, 0.00167803915457, 2000001.09407},
+		 {0.00162236312634, 0.000953067272979, 4728730.20498},
+		 {1.51820120943, 0.0986764476831, -1117415.84122},
+		 {0.434123514848, -0.145025641104, 2955450.15981},
+		 {0.144724812039, -0.00169714841143, 222809.589227},
+		 {1.01501765521, 0.00107061836313, -799883.90643}}};
+	static const double turn[4][4] = {
 		{-0.819282930492, 0.322978502612, -0.115829710482, 0.459395085764},
-		{-0.569325230934, -0.646472936102, -0.505516070399, 0.0489390118237}};
-	static const double place[2][3] = {{-840103.323211, 484139.765057, -563960.53903},
-	                                   {725610.572976, -731984.270548, 335610.474082}};
+		{-0.569325230934, -0.646472936102, -0.505516070399, 0.0489390118237},
+		{0.805719488055, -0.456262975653, 0.231538866422, 0.298378881545},
+		{-0.571075277003, -0.381840775746, 0.0347537846738, -0.725853170018}};
+	static const double place[4][3] = {{-840103.323211, 484139.765057, -563960.53903},
+	                                   {725610.572976, -731984.270548, 335610.474082},
+	                                   {160990.722003, -470207.092, -758559.120797},
+	                                   {183516.600084, 320625.546699, 196643.534746}};
 	long cases = 0, ok = 0;
 	double worst = 0, worst_point = 0;
-	for (int i = 0; i < 24; i++) {
-		int w = i % 2;
-		double k = scales[(i / 2) % 3];
-		int moved = i >= 6;
+	for (int i = 0; i < 48; i++) {
+		int w = i % 4;
+		double k = scales[(i / 4) % 3];
+		int moved = i >= 12;
 		mink_quat g = moved ? tu_rng_quat(&r) : tu_quat_identity();
 		mink_vec3 move = moved ? tu_rng_box(&r, -half[w] * k, half[w] * k) : tu_v3(0, 0, 0);
 		const double(*c)[3] = corner[w];
+		mink_vec3 pts[6];
+		for (int j = 0; j < corners[w]; j++)
+			pts[j] = tu_v3(c[j][0] * k, c[j][1] * k, c[j][2] * k);
 		pair3 q;
 		q.a = tu_cylinder(radius[w] * k, half[w] * k);
 		/* in the cylinder's frame */
-		q.b = mink_triangle3(tu_v3(c[0][0] * k, c[0][1] * k, c[0][2] * k),
-		                     tu_v3(c[1][0] * k, c[1][1] * k, c[1][2] * k),
-		                     tu_v3(c[2][0] * k, c[2][1] * k, c[2][2] * k));
+		q.b = corners[w] == 3 ? mink_triangle3(pts[0], pts[1], pts[2])
+		                      : tu_hull(pts, corners[w]);
 		const double *tw = turn[w];
 		mink_quat q0 = tu_quat_normalize(tu_quat(tw[0], tw[1], tw[2], tw[3]));
 		q.pa = moved_pose(g, move, k, tu_v3(place[w][0], place[w][1], place[w][2]), q0);
