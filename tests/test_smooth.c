@@ -1874,6 +1874,63 @@ static void test_sliver_edge_beyond_end(void **state)
 	          ok, worst, worst_point);
 }
 
+/*
+ * Two found pairs of flat discs crossing, and their neighbours: a cone
+ * 200 across and 2e-6 thick through a cylinder as wide and 0.02 thick,
+ * 50.8 deep, and a cone 2e5 across and 0.002 thick through a needle cone
+ * 2000 long.  The patch, the cone's rim point against the cylinder's
+ * short side line, carried the cone's point along the line off the cone
+ * (by 3.6e-8 and 1e-7 of the size), where the solver's pair lay on the
+ * shapes: status ok.  Scales 1e-3 to 1e3, turned and moved, both orders: flagged, or
+ * right with the points on the shapes.  Before, 18 of these 48 checks
+ * failed (points up to 5.7e-8 of the size off).
+ */
+static void test_discs_crossing(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xd15c5);
+	static const double scales[3] = {1.0, 1e-3, 1e3};
+	/* (kind 0 cone, 1 cylinder) radius, half height, turn, place */
+	static const int kind[2][2] = {{0, 1}, {0, 0}};
+	static const double size[2][2][2] = {{{100.0, 1e-6}, {100.0, 0.01}},
+	                                     {{10.0, 1000.0}, {100000.0, 0.001}}};
+	static const double turn[2][2][4] = {
+		{{0.1260211, 0.100503023, 0.911173765, 0.379183589},
+		 {-0.609480174, -0.0810282138, -0.77363808, 0.153141981}},
+		{{-0.643529835, 0.309186408, 0.199541529, 0.671160409},
+		 {0.682233946, -0.395186994, 0.411973377, -0.45679538}}};
+	static const double place[2][2][3] = {
+		{{68.1536172, -143.822499, -10.3052849}, {92.5142959, -71.2376223, 2.35041545}},
+		{{-80798.6845, 92868.9654, -55398.1554}, {-81361.1789, 93081.473, -55082.0026}}};
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 24; i++) {
+		int w = i % 2;
+		double k = scales[(i / 2) % 3];
+		int moved = i >= 6;
+		mink_quat g = moved ? tu_rng_quat(&r) : tu_quat_identity();
+		mink_vec3 move = moved ? tu_rng_box(&r, -100.0 * k, 100.0 * k) : tu_v3(0, 0, 0);
+		pair3 q;
+		mink_shape3 *sh[2] = {&q.a, &q.b};
+		mink_pose3 *po[2] = {&q.pa, &q.pb};
+		for (int j = 0; j < 2; j++) {
+			const double *z = size[w][j], *t = turn[w][j], *p = place[w][j];
+			double ra = z[0] * k, hh = z[1] * k;
+			*sh[j] = kind[w][j] ? tu_cylinder(ra, hh) : tu_cone(ra, hh);
+			*po[j] = moved_pose(g, move, k, tu_v3(p[0], p[1], p[2]),
+			                    tu_quat_normalize(tu_quat(t[0], t[1], t[2], t[3])));
+		}
+		mink_vec3 no;
+		double fo = oracle_min(&q, &no), sz = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (found pair %d, scale %g)", i, w, k);
+		both_orders(&q, fo, sz, what, &cases, &ok, &worst, &worst_point);
+	}
+	sweep_end("discs crossing", "flat discs crossing", cases, ok, worst, worst_point);
+}
+
 /* A found pair's shape: kind (0 cylinder, 1 cone, 2 spheroid of radii
  * radius, radius, half), its sizes, position and turn. */
 typedef struct thin_part {
@@ -2361,6 +2418,7 @@ int main(void)
 		cmocka_unit_test(test_polytope_out_through_an_end),
 		cmocka_unit_test(test_valley_out_through_cap),
 		cmocka_unit_test(test_sliver_edge_beyond_end),
+		cmocka_unit_test(test_discs_crossing),
 		cmocka_unit_test(test_thin_through_an_end),
 		cmocka_unit_test(test_thin_through_a_pole),
 		cmocka_unit_test(test_apex_in_spheroid),
