@@ -2408,8 +2408,8 @@ static void test_small_in_spheroid(void **state)
  * searches over the sphere and about the axis, of a dense search of the
  * equator's circle, and of F along the axis; every answer certified and
  * exact; both orders.  Before, 82 of these 320 answers were flagged.
- * (Turned by 1.6e-4, a capsule as long as the spheroid is still flagged:
- * its ends tie along a curve that wanders with psi, as through the poles.)
+ * (Turned by 1.6e-4, a capsule nearly as long as the spheroid is still
+ * flagged, as are needles through both poles: see DESIGN.md.)
  */
 static void test_thick_near_spheroids_axis(void **state)
 {
