@@ -321,7 +321,9 @@ int mk_solve_axial(const mk_shape *A, const mk_shape *B, const mink_options *o,
 #define RING_BUDGET 60000
 
 typedef struct ring {
-	const mk_shape *S;
+	const mk_shape *S, *sec; /* S, and the body of revolution inside it
+	                            whose sections bound it (S itself, or
+	                            near_spheroid's) */
 	mink_vec3 c, u, e1, e2, p;
 	double e;
 } ring;
@@ -336,7 +338,7 @@ static mink_vec3 ring_dir(const ring *R, double th, double ps)
 /* The section's support point at angle th, as (across, along) the axis. */
 static void ring_section(const ring *R, double th, double s[2])
 {
-	mink_vec3 x = mk_support(R->S, ring_dir(R, th, 0.0));
+	mink_vec3 x = mk_support(R->sec, ring_dir(R, th, 0.0));
 	s[0] = v3_dot(v3_sub(x, R->c), R->e1);
 	s[1] = v3_dot(v3_sub(x, R->p), R->u);
 }
@@ -470,6 +472,30 @@ static double ring_descend(const ring *R, const mk_shape *O, mk_ring_off *off, i
 	return ring_take(off, f, ring_dir(R, th, ps), flip);
 }
 
+/* An ellipsoid two of whose radii are equal but for 1e-10 of either (a
+ * spheroid's radii rounded: 1e6 and 1e6 + 4.8e-6) made the spheroid of
+ * the lesser, which lies inside it: its support distances bound S's from
+ * below, within the difference. */
+static void near_spheroid(mk_shape *s)
+{
+	if (s->type != CORE_ELLIPSOID)
+		return;
+	double *r[3] = {&s->radii.x, &s->radii.y, &s->radii.z};
+	int bi = -1, bj = -1;
+	double best = INFINITY;
+	for (int i = 0; i < 3; i++)
+		for (int j = i + 1; j < 3; j++) {
+			double gap = fabs(*r[i] - *r[j]);
+			if (gap <= 1e-10 * fmax(*r[i], *r[j]) && gap < best) {
+				best = gap;
+				bi = i;
+				bj = j;
+			}
+		}
+	if (bi >= 0 && best > 0.0)
+		*r[bi] = *r[bj] = fmin(*r[bi], *r[bj]);
+}
+
 /* The bound for S about its axis and a point of O nearest it among q and
  * O's supports along d tilted slightly four ways (the ends of a flat
  * feature of O along d: a segment across the normal); -INFINITY when
@@ -479,9 +505,12 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
                        double target, double err, mk_ring_off *off, int flip)
 {
 	mink_vec3 cl, ul;
-	if (!axial_core(S, &cl, &ul) || S->type == CORE_POINT)
+	mk_shape in = *S;
+	if (off)
+		near_spheroid(&in);
+	if (!axial_core(&in, &cl, &ul) || S->type == CORE_POINT)
 		return -INFINITY;
-	ring R = {.S = S};
+	ring R = {.S = S, .sec = &in};
 	R.c = mk_place(S, cl);
 	R.u = S->identity ? ul : m3_mul(&S->rot, ul);
 	mink_vec3 t1, t2;
