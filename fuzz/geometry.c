@@ -401,8 +401,17 @@ static void lengths_of(const side *d, double *lo, double *hi)
 		v[n++] = s->ellipsoid.radii.z;
 		break;
 	default:
-		for (int i = 0; i < d->npts && n < 6; i++)
-			v[n++] = norm(sub(d->pts[i], d->pts[(i + 1) % d->npts]));
+		/* (every point's step to the next: a hull of ten points whose
+		 * last lay 1e6 away, its first six within 1e-3 to 1, passed as
+		 * well conditioned, and its second contact, 1.01e-9 of the size
+		 * off, was reported) */
+		for (int i = 0; i < d->npts; i++) {
+			double l = norm(sub(d->pts[i], d->pts[(i + 1) % d->npts]));
+			if (l > 0) {
+				*lo = fmin(*lo, l);
+				*hi = fmax(*hi, l);
+			}
+		}
 		break;
 	}
 	v[n++] = s->margin;
