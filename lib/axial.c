@@ -616,13 +616,12 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 			 * second at least sin(theta) times its least over the
 			 * cell's psi; both terms are lines in (sin, cos), so they
 			 * join the section's lines exactly */
-			double la[2][2], lb[2][2], lr[2][2], l1[2][2], xr = 0.0;
-			mink_vec3 oc = v3_sub(R.p, co), v = v3_sub(uo, R.u);
-			mink_vec3 ec = v3_add(v3_scale(R.e1, cos(pc)), v3_scale(R.e2, sin(pc)));
-			double omin = ring_cos_min(v3_dot(oc, R.e1), v3_dot(oc, R.e2), C.p0, C.p1);
+			double la[2][2], lb[2][2];
+			mink_vec3 os[2]; /* O's supports at the ends */
 			for (int k = 0; k < 2; k++) {
 				mink_vec3 mk = ring_dir(&R, k ? C.t1 : C.t0, pc);
-				mink_vec3 sO = mk_support(O, v3_neg(mk)), y = v3_sub(R.p, sO);
+				os[k] = mk_support(O, v3_neg(mk));
+				mink_vec3 y = v3_sub(R.p, os[k]);
 				double yu = v3_dot(y, R.u);
 				double y1 = v3_dot(y, R.e1), y2 = v3_dot(y, R.e2);
 				const double *sk = k ? C.s1 : C.s0;
@@ -630,16 +629,9 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 				la[k][1] = sk[1] + yu;
 				lb[k][0] = sk[0] + y1 * cos(pc) + y2 * sin(pc);
 				lb[k][1] = la[k][1];
-				/* (O's point turned with psi about O's axis) */
-				mink_vec3 x = v3_sub(sO, co), vx = v3_cross(v, x);
-				lr[k][0] = sk[0] + omin - v3_dot(x, ec);
-				lr[k][1] = la[k][1];
-				l1[k][0] = -v3_dot(ec, vx);
-				l1[k][1] = -v3_dot(R.u, vx);
-				xr = fmax(xr, v3_len(x));
 			}
 			double gb = ring_g(la[0], la[1], C.t0, C.t1);
-			if (tilt < INFINITY) {
+			if (tilt < INFINITY && !(gb >= target)) {
 				/* O a body of revolution: its point s = co + x turned
 				 * with the direction, by d = psi - pc about uo, is a
 				 * point of O, and y = p - s.  The fixed point loses r
@@ -652,6 +644,20 @@ static double ring_one(const mk_shape *S, const mk_shape *O, mink_vec3 d, mink_v
 				 * within |v| |x| d^2, both lines in (sin, cos); and co's
 				 * part as y's above.  The least over d of either sign at
 				 * each end's line. */
+				double lr[2][2], l1[2][2], xr = 0.0;
+				mink_vec3 oc = v3_sub(R.p, co), v = v3_sub(uo, R.u);
+				mink_vec3 ec = v3_add(v3_scale(R.e1, cos(pc)),
+				                      v3_scale(R.e2, sin(pc)));
+				double omin = ring_cos_min(v3_dot(oc, R.e1), v3_dot(oc, R.e2),
+				                           C.p0, C.p1);
+				for (int k = 0; k < 2; k++) {
+					mink_vec3 x = v3_sub(os[k], co), vx = v3_cross(v, x);
+					lr[k][0] = (k ? C.s1 : C.s0)[0] + omin - v3_dot(x, ec);
+					lr[k][1] = la[k][1];
+					l1[k][0] = -v3_dot(ec, vx);
+					l1[k][1] = -v3_dot(R.u, vx);
+					xr = fmax(xr, v3_len(x));
+				}
 				double hw = 0.5 * (C.p1 - C.p0), gr = INFINITY;
 				for (int sg = 0; sg < 4; sg++) {
 					double ln[2][2];
