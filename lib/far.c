@@ -512,6 +512,49 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 	return d == d ? d : INFINITY;
 }
 
+/*
+ * The distance of x from the boundary of the hull of a few points, by
+ * brute force: the least over the triangles of three of them (the hull's
+ * faces are among them, and every one lies within the hull).  A point
+ * inside counts by its depth: the answers' points lie on the boundary,
+ * and telling inside from outside by the nearest point's direction fails
+ * where that is the rounding's (2.5e-8 beside a triangle 1 across and 8
+ * from the origin, it was read inside).
+ */
+static double set_offset(const mk_shape *s, mink_vec3 x)
+{
+	const mink_vec3 *p = s->points3;
+	int n = s->count;
+	mink_vec3 l = mk_unplace(s, x), q = p[0];
+	double best = v3_len2(v3_sub(p[0], l));
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			mink_vec3 e = v3_segment_closest(p[i], p[j], l);
+			double d = v3_len2(v3_sub(e, l));
+			if (d < best) {
+				best = d;
+				q = e;
+			}
+			for (int k = j + 1; k < n; k++) {
+				mink_vec3 t = triangle_nearest(p[i], p[j], p[k], l);
+				double dt = v3_len2(v3_sub(t, l));
+				if (dt < best) {
+					best = dt;
+					q = t;
+				}
+			}
+		}
+	double d = v3_len_safe(v3_sub(l, q));
+	return d == d ? d : INFINITY;
+}
+
+double mk_exact_offset(const mk_shape *s, mink_vec3 x)
+{
+	if (s->type == CORE_POINTS3 && s->count <= MK_EXACT_SET)
+		return set_offset(s, x);
+	return mk_core_offset(s, x);
+}
+
 double mk_point_off(const mk_shape *s, mink_vec3 x)
 {
 	double d = mk_core_offset(s, x);

@@ -455,6 +455,11 @@ typedef struct mk_answer {
 	/* overlapping, its value certified by its bounds alone: its points
 	 * are checked on the shapes once the patch is found (lib/query.c) */
 	int check_points;
+	/* the solver's pair before the refinement (surface points), where
+	 * the refinement moved its points off the shapes: the patch's
+	 * deepest contact is weighed against it (lib/query.c) */
+	int has_alt;
+	mink_vec3 alt_pa, alt_pb;
 } mk_answer;
 
 /* The points on A and on B that the simplex's weights give (the witness sum
@@ -531,6 +536,13 @@ int mk_alternate_pair(const mk_shape *A, const mk_shape *B, mink_vec3 n, mink_ve
  * its rounding; INFINITY where the nearest point is not found (a hull's,
  * by mk_far_pair; lib/far.c). */
 double mk_core_offset(const mk_shape *s, mink_vec3 x);
+
+/* mk_core_offset, but for a point set of at most MK_EXACT_SET points the
+ * distance from its hull's boundary (a point inside counts by its depth),
+ * by brute force over its triangles: the search may miss by much (a point
+ * on a prism 102 long and 0.004 across was read 5e-4 off it). */
+#define MK_EXACT_SET 16
+double mk_exact_offset(const mk_shape *s, mink_vec3 x);
 
 /* mk_core_offset, but 0 where a point set's search finds no distance (a
  * point on it: its touching search need not end on its gap): on a

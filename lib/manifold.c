@@ -1555,6 +1555,13 @@ static double contact_off(const mk_shape *A, const mk_shape *B, mink_vec3 n, con
 	       mk_point_off(B, core_point(c->pa, c->pb, n, A, B, 1));
 }
 
+/* contact_off, a small point set's offset by brute force (mk_exact_offset) */
+static double exact_off(const mk_shape *A, const mk_shape *B, mink_vec3 n, const mk_contact *c)
+{
+	return mk_exact_offset(A, core_point(c->pa, c->pb, n, A, B, 0)) +
+	       mk_exact_offset(B, core_point(c->pa, c->pb, n, A, B, 1));
+}
+
 /* Whether x lies on the ellipsoid core s to t (its level over its
  * gradient, to first order; radii of zero are not judged). */
 static int on_ellipsoid(const mk_shape *s, mink_vec3 x, double t)
@@ -1575,7 +1582,8 @@ static int on_ellipsoid(const mk_shape *s, mink_vec3 x, double t)
  * point along n, which was 2e-6 beyond the rim), else q's, d along n to
  * the other side. */
 static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, double t,
-                          mink_vec3 q, const mk_shape *A, const mk_shape *B, int on_b)
+                          double size, mink_vec3 q, const mk_shape *A, const mk_shape *B,
+                          int on_b)
 {
 	mink_vec3 solver = core_point(ans->pa, ans->pb, n, A, B, on_b);
 	/* (a closest pair is kept: where the curved support moves by 1e9 a
@@ -1595,7 +1603,22 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 	    ((mk_keep_within_reach(s, d, solver, t, &k) && v3_len2(v3_sub(k, solver)) <= t * t) ||
 	     on_ellipsoid(s, solver, t)))
 		return;
+	mk_contact kept = *c;
 	place_contact(c, ans, n, q, A, B, on_b);
+	/* q carried along n lies off the other shape where the normal is off
+	 * the minimiser's by a rounding, and the minimiser's pair is not q's:
+	 * then the solver's pair, where that lies nearer the shapes (a flat
+	 * hull's corner 1.3e-9 beyond a disc's rim: carried onto the cap it
+	 * lay beyond the rim by that much, 3.5e-9 of the size, where the
+	 * solver's pair, on the hull's edge just inside the rim, lay on both;
+	 * only the other shape is measured first, where that has a closed
+	 * form or is a few points) */
+	const mk_shape *o = on_b ? A : B;
+	int set = o->type == CORE_POINTS3 || o->type == CORE_CLIMB3 || o->type == CORE_POINTS2;
+	if ((!set || (o->type == CORE_POINTS3 && o->count <= MK_EXACT_SET)) &&
+	    mk_exact_offset(o, core_point(c->pa, c->pb, n, A, B, !on_b)) > 1e-12 * size &&
+	    exact_off(A, B, n, &kept) < exact_off(A, B, n, c))
+		*c = kept;
 }
 
 /* The nearest point of feature f (a segment, or a convex counter-clockwise
@@ -1777,27 +1800,33 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 	if (f->n >= 3)
 		plane_of(f);
 	if (f->n == 1) {
-		point_contact(c, ans, n, t, f->p[0], A, B, !on_b);
+		point_contact(c, ans, n, t, size, f->p[0], A, B, !on_b);
 		return;
 	}
-	double u[2], v[2];
-	on_plane(pl, dim, core_point(c->pa, c->pb, n, A, B, !on_b), u);
-	if (!(outside2(f, u) > t))
-		return;
 	/* A cylinder's or a cone's point is on a rim, and moves with the
 	 * normal along the rim only (across it, a kink: a flat cone's rim
 	 * moved that way left it by 1e-6); a cone's apex not at all.  Turned
-	 * along the rim the least way that brings it within t of the
-	 * feature; kept where no way does. */
+	 * along the rim the least way that brings it within a tenth of t of
+	 * the feature (t gathers the features: a contact 1.4e-8 beside a flat
+	 * hull's face, within t = 2e-8, was 6.8e-10 of the size off the hull;
+	 * the turn keeps the point on the rim); kept where no way does.  Any
+	 * other curved point stays across from the feature's nearest point,
+	 * where it lies beyond t: moved, it leaves its surface by the move
+	 * squared over its radius. */
 	const mk_shape *s = on_b ? B : A;
-	if (s->type == CORE_CYLINDER || s->type == CORE_CONE) {
+	int rim = s->type == CORE_CYLINDER || s->type == CORE_CONE;
+	double in = rim ? 0.1 * t : t, u[2], v[2];
+	on_plane(pl, dim, core_point(c->pa, c->pb, n, A, B, !on_b), u);
+	if (!(outside2(f, u) > in))
+		return;
+	if (rim) {
 		/* turned about the axis by the angle the tangent's step gives,
 		 * a few times: the tangent line leaves the rim by the step
 		 * squared over the radius (2.4e-6 for a step of 1.2e-3) */
 		mink_vec3 q = core_point(c->pa, c->pb, n, A, B, on_b);
 		mink_vec3 l = m3_tmul(&s->rot, v3_sub(q, s->pos));
 		double w[2] = { u[0], u[1] };
-		for (int it = 0; it < 4 && !(outside2(f, w) <= t); it++) {
+		for (int it = 0; it < 4 && !(outside2(f, w) <= in); it++) {
 			mink_vec3 tan = m3_mul(&s->rot, v3(-l.y, l.x, 0.0));
 			double tu[2], k;
 			on_plane(pl, dim, tan, tu);
@@ -1805,15 +1834,22 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 			 * else within t/2 of it: within t of each side is up to
 			 * t / sin(a/2) from a corner of angle a, and a segment is
 			 * met on its line only by a rounding) */
-			if (!line_into(f, w, tu, 0.0, &k) && !line_into(f, w, tu, 0.5 * t, &k))
+			if (!line_into(f, w, tu, 0.0, &k) && !line_into(f, w, tu, 0.5 * in, &k))
 				return;
 			double ck = cos(k), sk = sin(k);
 			l = v3(l.x * ck - l.y * sk, l.x * sk + l.y * ck, l.z);
 			q = v3_add(s->pos, m3_mul(&s->rot, l));
 			on_plane(pl, dim, q, w);
 		}
-		if (outside2(f, w) <= t)
-			place_contact(c, ans, n, q, A, B, on_b);
+		/* (where it lies nearer the shapes: carried along n, the
+		 * feature's point lies off a face tilted within t by up to the
+		 * tilt) */
+		mk_contact turned = *c;
+		if (outside2(f, w) <= in) {
+			place_contact(&turned, ans, n, q, A, B, on_b);
+			if (exact_off(A, B, n, &turned) < exact_off(A, B, n, c))
+				*c = turned;
+		}
 		return;
 	}
 	nearest2(f, u, v);
@@ -1900,7 +1936,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * projection may lie off it: then the feature's point. */
 	support_feature(A, dim, n, t, &fa);
 	if (fa.n == 1 && !A->smooth) {
-		point_contact(&out[0], ans, n, t, fa.p[0], A, B, 0);
+		point_contact(&out[0], ans, n, t, size, fa.p[0], A, B, 0);
 		if (B->smooth && ans->distance > 0.0) {
 			support_feature(B, dim, v3_neg(n), t, &fb);
 			point_beside(&out[0], ans, n, t, &fb, dim, size, eps, o, A, B, 0);
@@ -1919,7 +1955,7 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 		return 1;
 	if (fb.n == 1 || fa.n == 1) {
 		int on_b = fb.n == 1;
-		point_contact(&out[0], ans, n, t, on_b ? fb.p[0] : fa.p[0], A, B, on_b);
+		point_contact(&out[0], ans, n, t, size, on_b ? fb.p[0] : fa.p[0], A, B, on_b);
 		/* Overlapping, a vertex beyond the end of a curved shape's line
 		 * seen along n (a triangle's corner 0.1 beyond a cylinder's cap,
 		 * 1e6 across): the minimiser lies off the line's kink by an
@@ -2030,7 +2066,8 @@ int mk_manifold(const mk_shape *A, const mk_shape *B, int dim, mk_answer *ans,
 	 * edge seen end on) is that point, as a vertex is above: the solver's
 	 * point on a point of B was left 1e6 off it. */
 	if (fa.n == 1 || fb.n == 1) {
-		point_contact(&out[0], ans, n, t, fb.n == 1 ? fb.p[0] : fa.p[0], A, B, fb.n == 1);
+		point_contact(&out[0], ans, n, t, size, fb.n == 1 ? fb.p[0] : fa.p[0], A, B,
+		              fb.n == 1);
 		return 1;
 	}
 

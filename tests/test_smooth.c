@@ -1090,6 +1090,23 @@ static double ellipsoid_outside(mink_vec3 r, mink_vec3 l)
 	return sqrt(d2) * m;
 }
 
+/* The distance of l from the boundary of the hull of pts[n] (n >= 3): the
+ * least over the triangles of three points (the boundary's faces are
+ * among them, and each lies within the hull), a point inside counting by
+ * its depth (the answers' points lie on the boundary; the facets'
+ * planes, oracle_outside_hull3, take a flat hull's near-facets for
+ * facets). */
+static double off_hull_boundary(const mink_vec3 *pts, int n, mink_vec3 l)
+{
+	double d = INFINITY;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			for (int k = j + 1; k < n; k++)
+				d = fmin(d, tu_dist(l, oracle_closest_on_triangle(l, pts[i], pts[j],
+				                                                  pts[k])));
+	return d;
+}
+
 static double outside_local(const mink_shape3 *s, mink_vec3 l)
 {
 	double d = 0.0, rho = hypot(l.x, l.y);
@@ -1138,6 +1155,9 @@ static double outside_local(const mink_shape3 *s, mink_vec3 l)
 	}
 	case MINK_ELLIPSOID:
 		d = ellipsoid_outside(s->ellipsoid.radii, l);
+		break;
+	case MINK_HULL:
+		d = off_hull_boundary(s->hull.points, s->hull.count, l);
 		break;
 	default:
 		break;
@@ -1931,6 +1951,73 @@ static void test_discs_crossing(void **state)
 	sweep_end("discs crossing", "flat discs crossing", cases, ok, worst, worst_point);
 }
 
+/*
+ * Flat hulls lying on a disc (a thin cylinder's cap, a thin cone's base and
+ * slant), their lowest corner just beyond the rim or just inside it, at
+ * every scale, in a random common pose.  A result is flagged, or right:
+ * its distance the oracle's, its points on the shapes.  Before, the
+ * refinement put a point on its shape's support plane beside the shape,
+ * where the normal was a rounding off the minimiser's (a triangle's corner
+ * 0.03 beyond the rim of a disc 1e6 across: its point 0.013 beside the
+ * triangle; a hull 1.6e-8 above a flat cone's slant, 1000 across: its
+ * point 0.32 beside the hull), and the patch carried a corner beyond the
+ * rim onto the cap (1.3e-9 beyond it, 3.5e-9 of the size), with status
+ * ok, where the solver's pair lay on both.
+ */
+static void test_flat_on_rim(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xf1a7);
+	static const double scales[5] = {1e-3, 1.0, 1.0, 1e3, 1e6};
+	static const double thin[4] = {1e-1, 1e-3, 1e-6, 1e-9};
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 400; i++) {
+		double k = scales[tu_rng_int(&r, 0, 4)];
+		double ra = k * pow(10.0, -tu_rng_int(&r, 0, 2));
+		double hh = ra * thin[tu_rng_int(&r, 0, 3)];
+		int cone = tu_rng_int(&r, 0, 2) == 2;
+		int above = cone ? 0 : tu_rng_int(&r, 0, 1);
+		double cap = above ? hh : -hh, side = above ? 1.0 : -1.0;
+		/* the lowest corner: its depth through the cap, beside the rim */
+		double pen = hh * pow(10.0, tu_rng_range(&r, -3.0, 0.3));
+		double ph = tu_rng_range(&r, 0.0, 2.0 * PI);
+		double sign = tu_rng_int(&r, 0, 2) ? 1.0 : -1.0;
+		double rr = ra * (1.0 + sign * pow(10.0, tu_rng_range(&r, -12.0, -5.0)));
+		mink_vec3 pts[9];
+		pts[0] = tu_v3(rr * cos(ph), rr * sin(ph), cap - side * pen);
+		int n = 1 + tu_rng_int(&r, 2, 8);
+		double thick = hh * pow(10.0, tu_rng_range(&r, -2.0, 1.0));
+		double ext = ra * pow(10.0, tu_rng_range(&r, -3.0, 0.3));
+		for (int j = 1; j < n; j++) {
+			double a = ph + PI + tu_rng_range(&r, -1.2, 1.2);
+			double d = ext * tu_rng_range(&r, 0.2, 1.0);
+			double up = thick * tu_rng_range(&r, 0.05, 1.0);
+			pts[j] = tu_v3(pts[0].x + d * cos(a), pts[0].y + d * sin(a),
+			               pts[0].z + side * up);
+		}
+		mink_quat g = tu_rng_quat(&r);
+		mink_vec3 at = tu_rng_box(&r, -k, k);
+		pair3 q;
+		q.a = cone ? tu_cone(ra, hh) : tu_cylinder(ra, hh);
+		q.b = tu_hull(pts, n);
+		q.pa = q.pb = tu_pose3(at.x, at.y, at.z, g);
+		/* (the oracle's descent also from the disc's axis, both ways:
+		 * flat on the cap, its valley is narrower than the grid's
+		 * cells) */
+		mink_vec3 axis[2] = {tu_rotate(g, tu_v3(0, 0, 1)), tu_rotate(g, tu_v3(0, 0, -1))};
+		mink_vec3 no;
+		double fo = oracle_min_from(&q, axis, 2, &no), sz = pair_size(&q);
+		char what[128];
+		snprintf(what, sizeof what, "pair %d (%s, %d points, scale %g)", i,
+		         cone ? "cone" : "cylinder", n, k);
+		both_orders(&q, fo, sz, what, &cases, &ok, &worst, &worst_point);
+	}
+	sweep_end("flat on rim", "flat hulls on a disc by its rim", cases, ok, worst, worst_point);
+}
+
 /* A found pair's shape: kind (0 cylinder, 1 cone, 2 spheroid of radii
  * radius, radius, half), its sizes, position and turn. */
 typedef struct thin_part {
@@ -2513,6 +2600,7 @@ int main(void)
 		cmocka_unit_test(test_valley_out_through_cap),
 		cmocka_unit_test(test_sliver_edge_beyond_end),
 		cmocka_unit_test(test_discs_crossing),
+		cmocka_unit_test(test_flat_on_rim),
 		cmocka_unit_test(test_thin_through_an_end),
 		cmocka_unit_test(test_thin_through_a_pole),
 		cmocka_unit_test(test_apex_in_spheroid),
