@@ -513,19 +513,17 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x)
 }
 
 /*
- * The distance of x from the boundary of the hull of a few points, by
- * brute force: the least over the triangles of three of them (the hull's
- * faces are among them, and every one lies within the hull).  A point
- * inside counts by its depth: the answers' points lie on the boundary,
- * and telling inside from outside by the nearest point's direction fails
- * where that is the rounding's (2.5e-8 beside a triangle 1 across and 8
- * from the origin, it was read inside).
+ * The distance of l from the boundary of the hull of p[n], by brute force:
+ * the least over the triangles of three of them (the hull's faces are
+ * among them, and every one lies within the hull).  A point inside counts
+ * by its depth: the answers' points lie on the boundary, and telling
+ * inside from outside by the nearest point's direction fails where that
+ * is the rounding's (2.5e-8 beside a triangle 1 across and 8 from the
+ * origin, it was read inside).
  */
-static double set_offset(const mk_shape *s, mink_vec3 x)
+static double points_offset(const mink_vec3 *p, int n, mink_vec3 l)
 {
-	const mink_vec3 *p = s->points3;
-	int n = s->count;
-	mink_vec3 l = mk_unplace(s, x), q = p[0];
+	mink_vec3 q = p[0];
 	double best = v3_len2(v3_sub(p[0], l));
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
@@ -548,11 +546,39 @@ static double set_offset(const mk_shape *s, mink_vec3 x)
 	return d == d ? d : INFINITY;
 }
 
+static int few_points(const mk_shape *s)
+{
+	return s->type == CORE_POINTS3 && s->count >= 1 && s->count <= MK_EXACT_SET;
+}
+
 double mk_exact_offset(const mk_shape *s, mink_vec3 x)
 {
-	if (s->type == CORE_POINTS3 && s->count <= MK_EXACT_SET)
-		return set_offset(s, x);
-	return mk_core_offset(s, x);
+	return few_points(s) ? points_offset(s->points3, s->count, mk_unplace(s, x))
+	                     : mk_core_offset(s, x);
+}
+
+double mk_offset_within(const mk_shape *s, mink_vec3 x, mink_vec3 d, double enough)
+{
+	if (s->type == CORE_POINTS3 || s->type == CORE_CLIMB3 || s->type == CORE_POINTS2) {
+		if (!few_points(s))
+			return 0.0;
+	} else {
+		return mk_core_offset(s, x);
+	}
+	const mink_vec3 *p = s->points3;
+	int n = s->count, m = 0;
+	mink_vec3 u = mk_local_dir(s, d), t[MK_EXACT_SET];
+	double top = -INFINITY, reach = 0.0;
+	for (int i = 0; i < n; i++) {
+		top = fmax(top, v3_dot(p[i], u));
+		reach = fmax(reach, v3_maxabs(p[i]));
+	}
+	for (int i = 0; i < n; i++)
+		if (v3_dot(p[i], u) >= top - 1e-6 * reach)
+			t[m++] = p[i];
+	mink_vec3 l = mk_unplace(s, x);
+	double b = m > 0 ? points_offset(t, m, l) : INFINITY;
+	return b <= enough ? b : points_offset(p, n, l);
 }
 
 double mk_point_off(const mk_shape *s, mink_vec3 x)

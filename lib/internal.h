@@ -543,6 +543,14 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x);
  * on a prism 102 long and 0.004 across was read 5e-4 off it). */
 #define MK_EXACT_SET 16
 double mk_exact_offset(const mk_shape *s, mink_vec3 x);
+/* mk_exact_offset, where a point no farther than `enough` need not be
+ * measured exactly: the points of the set's top face along d (and any
+ * within a millionth of its reach below it) are tried first, whose hull
+ * lies within the set's, and where x lies within `enough` of theirs, that
+ * distance is returned (the answers' points on a face: a few triangles,
+ * not all of them).  0 for a point set of more than MK_EXACT_SET points:
+ * not measured (its search costs more than a query). */
+double mk_offset_within(const mk_shape *s, mink_vec3 x, mink_vec3 d, double enough);
 
 /* mk_core_offset, but 0 where a point set's search finds no distance (a
  * point on it: its touching search need not end on its gap): on a

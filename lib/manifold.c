@@ -1614,9 +1614,11 @@ static void point_contact(mk_contact *c, const mk_answer *ans, mink_vec3 n, doub
 	 * only the other shape is measured first, where that has a closed
 	 * form or is a few points) */
 	const mk_shape *o = on_b ? A : B;
+	mink_vec3 x = core_point(c->pa, c->pb, n, A, B, !on_b);
 	int set = o->type == CORE_POINTS3 || o->type == CORE_CLIMB3 || o->type == CORE_POINTS2;
+	double gate = 1e-12 * size;
 	if ((!set || (o->type == CORE_POINTS3 && o->count <= MK_EXACT_SET)) &&
-	    mk_exact_offset(o, core_point(c->pa, c->pb, n, A, B, !on_b)) > 1e-12 * size &&
+	    mk_offset_within(o, x, on_b ? n : v3_neg(n), gate) > gate &&
 	    exact_off(A, B, n, &kept) < exact_off(A, B, n, c))
 		*c = kept;
 }

@@ -504,7 +504,7 @@ static int deep_in_ellipsoid(const mk_shape *A, const mk_shape *B, const mk_tol 
 
 /*
  * Where the refinement moved the solver's points and they now lie off
- * the shapes, the solver's pair (in *was) is kept as an alternative, to be
+ * the shapes (1e-10 of the size), the solver's pair (in *was) is kept as an alternative, to be
  * weighed against the patch's deepest contact (nearer_alternative).
  * Where both shapes' features are flat, or one's is a vertex beside the
  * other's flat feature, the refinement places a point on its shape's
@@ -518,10 +518,12 @@ static int deep_in_ellipsoid(const mk_shape *A, const mk_shape *B, const mk_tol 
 static void keep_alternative(const mk_shape *A, const mk_shape *B, const mk_tol *tol,
                              const core_answer *was, const core_answer *c, mk_answer *ans)
 {
-	double moved = v3_len_safe(v3_sub(c->pa, was->pa)) + v3_len_safe(v3_sub(c->pb, was->pb));
-	if (c->exact || !(moved > 1e-12 * tol->size) || !v3_isfinite(was->pa) ||
-	    !v3_isfinite(was->pb) || !v3_isfinite(was->n) ||
-	    !(mk_exact_offset(A, c->pa) + mk_exact_offset(B, c->pb) > 1e-10 * tol->size))
+	double gate = 1e-10 * tol->size;
+	if (c->exact || !v3_isfinite(was->pa) || !v3_isfinite(was->pb) || !v3_isfinite(was->n))
+		return;
+	double off = mk_offset_within(A, c->pa, c->n, gate) +
+	             mk_offset_within(B, c->pb, v3_neg(c->n), gate);
+	if (!(off > gate))
 		return;
 	ans->has_alt = 1;
 	ans->alt_pa = v3_mad(was->pa, was->n, A->margin);
@@ -1622,9 +1624,10 @@ static void nearer_alternative(const mk_shape *A, const mk_shape *B, const mk_an
                                double size, mk_contact *patch)
 {
 	mink_vec3 n = ans->normal, pa = ans->alt_pa, pb = ans->alt_pb;
-	double off = mk_exact_offset(A, v3_mad(patch[0].pa, n, -A->margin)) +
-	             mk_exact_offset(B, v3_mad(patch[0].pb, n, B->margin));
-	if (!(off > 1e-10 * size) || !(off < INFINITY))
+	double gate = 1e-10 * size;
+	double off = mk_offset_within(A, v3_mad(patch[0].pa, n, -A->margin), n, gate) +
+	             mk_offset_within(B, v3_mad(patch[0].pb, n, B->margin), v3_neg(n), gate);
+	if (!(off > gate) || !(off < INFINITY))
 		return;
 	mk_share_difference(&pa, &pb, v3_scale(n, -ans->distance));
 	if (mk_exact_offset(A, v3_mad(pa, n, -A->margin)) +
