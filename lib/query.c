@@ -503,10 +503,10 @@ static int deep_in_ellipsoid(const mk_shape *A, const mk_shape *B, const mk_tol 
 }
 
 /*
- * Where the refinement moved the solver's points and they now lie off
- * the shapes (1e-10 of the size), the solver's pair (in *was) is kept as an alternative, to be
- * weighed against the patch's deepest contact (nearer_alternative).
- * Where both shapes' features are flat, or one's is a vertex beside the
+ * Where the refinement left the solver's points off the shapes (1e-10 of
+ * the size), the solver's pair from before it (in *was) is kept as an
+ * alternative, to be weighed against the patch's deepest contact
+ * (nearer_alternative).  Where both shapes' features are flat, or one's is a vertex beside the
  * other's flat feature, the refinement places a point on its shape's
  * support plane, which lies off the shape where the normal is off the
  * minimiser's by a rounding; the patch places many such points anew on
