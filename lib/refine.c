@@ -629,45 +629,56 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
 	return v3_mad(p, u, t);
 }
 
-#define RF_FACE_MAX 32
+/* A face of up to RF_FACE_SMALL vertices is outlined by gift wrapping,
+ * one of up to RF_FACE_MAX by the monotone chain: a flat hull of 41 points
+ * on a disc, left alone as a face of more than 32, had the refinement's
+ * contact stay at the disc's centre, 985 beside the hull, and gift
+ * wrapping a cap of 100 vertices cost more than the query. */
+#define RF_FACE_SMALL 32
+#define RF_FACE_MAX 256
 
-/*
- * A hull's face along d, as the vertices within rounding of its support
- * plane, and *x (local, on that plane) kept within it: 2 and unchanged
- * inside, else 1 and onto its nearest edge.  0 when it cannot tell (one
- * vertex is handled as a point elsewhere, and large faces are left
- * alone).
- */
-static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, double reach,
-                          mink_vec3 *x)
+/* The outline of the m plane points (u, w) (m > 2) by Andrew's monotone
+ * chain, counter-clockwise from the least u (then w), collinear points
+ * left out, into hull; its count. */
+static int outline_chain(const double *u, const double *w, int m, int *hull)
 {
-	double top = -INFINITY;
-	for (int i = 0; i < n; i++)
-		top = fmax(top, v3_dot(p[i], d));
-	double slack = fmax(1e-9 * (radius + fabs(top)), reach);
-	mink_vec3 e1 = v3_any_orthogonal(d), e2 = v3_cross(d, e1);
-	double u[RF_FACE_MAX], w[RF_FACE_MAX];
-	int idx[RF_FACE_MAX], m = 0;
-	for (int i = 0; i < n; i++) {
-		if (top - v3_dot(p[i], d) > slack)
-			continue;
-		/* (a point given again is the same corner: seven copies of the
-		 * origin filled the room of a face of three) */
-		int again = 0;
-		for (int j = 0; j < m && !again; j++)
-			again = v3_same(p[idx[j]], p[i]);
-		if (again)
-			continue;
-		if (m == RF_FACE_MAX)
-			return 0;
-		u[m] = v3_dot(p[i], e1);
-		w[m] = v3_dot(p[i], e2);
-		idx[m++] = i;
+	int order[RF_FACE_MAX];
+	for (int i = 0; i < m; i++)
+		order[i] = i;
+	/* insertion sort by (u, w): m is small and often nearly sorted */
+	for (int i = 1; i < m; i++) {
+		int k = order[i], j = i - 1;
+		while (j >= 0 && (u[order[j]] > u[k] || (u[order[j]] == u[k] && w[order[j]] > w[k]))) {
+			order[j + 1] = order[j];
+			j--;
+		}
+		order[j + 1] = k;
 	}
-	if (m < 2)
-		return 0;
-	/* the outline, by gift wrapping from the lowest u */
-	int hull[RF_FACE_MAX + 1], nh = 0, start = 0;
+	/* the lower chain, then the upper one back (hull holds 2m) */
+	int nh = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		int least = pass ? nh + 1 : 2;
+		for (int t = pass; t < m; t++) {
+			int i = order[pass ? m - 1 - t : t];
+			while (nh >= least) {
+				int a = hull[nh - 2], b = hull[nh - 1];
+				double cr = (u[b] - u[a]) * (w[i] - w[a]) - (w[b] - w[a]) * (u[i] - u[a]);
+				if (cr > 0.0)
+					break;
+				nh--;
+			}
+			hull[nh++] = i;
+		}
+	}
+	return nh - 1; /* the last is the first again */
+}
+
+/* The outline of the m plane points (u, w) (m >= 2) by gift wrapping from
+ * the least u (then w), counter-clockwise, of collinear points the
+ * farthest, into hull; its count, -1 where it does not close. */
+static int outline_wrap(const double *u, const double *w, int m, int *hull)
+{
+	int nh = 0, start = 0;
 	for (int i = 1; i < m; i++)
 		if (u[i] < u[start] || (u[i] == u[start] && w[i] < w[start]))
 			start = i;
@@ -683,7 +694,48 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 		}
 		cur = next;
 	} while (cur != start && nh <= m);
-	if (nh > m)
+	return nh > m ? -1 : nh;
+}
+
+/*
+ * A hull's face along d, as the vertices within rounding of its support
+ * plane, and *x (local, on that plane) kept within it: 2 and unchanged
+ * inside, else 1 and onto its nearest edge.  0 when it cannot tell (one
+ * vertex is handled as a point elsewhere, and faces of more than
+ * RF_FACE_MAX vertices are left alone).
+ */
+static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius, double reach,
+                          mink_vec3 *x)
+{
+	double top = -INFINITY;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, v3_dot(p[i], d));
+	double slack = fmax(1e-9 * (radius + fabs(top)), reach);
+	mink_vec3 e1 = v3_any_orthogonal(d), e2 = v3_cross(d, e1);
+	double u[RF_FACE_MAX], w[RF_FACE_MAX];
+	int idx[RF_FACE_MAX], m = 0;
+	for (int i = 0; i < n; i++) {
+		if (top - v3_dot(p[i], d) > slack)
+			continue;
+		/* (a point given again is the same corner: seven copies of the
+		 * origin filled the room of a face of three; the chain drops
+		 * them itself) */
+		int again = 0;
+		for (int j = 0; j < m && !again && m < RF_FACE_SMALL; j++)
+			again = v3_same(p[idx[j]], p[i]);
+		if (again)
+			continue;
+		if (m == RF_FACE_MAX)
+			return 0;
+		u[m] = v3_dot(p[i], e1);
+		w[m] = v3_dot(p[i], e2);
+		idx[m++] = i;
+	}
+	if (m < 2)
+		return 0;
+	int hull[2 * RF_FACE_MAX];
+	int nh = m > RF_FACE_SMALL ? outline_chain(u, w, m, hull) : outline_wrap(u, w, m, hull);
+	if (nh < 2)
 		return 0;
 	double xu = v3_dot(*x, e1), xw = v3_dot(*x, e2);
 	int inside = nh >= 3;

@@ -1954,7 +1954,8 @@ static void test_discs_crossing(void **state)
 /*
  * Flat hulls lying on a disc (a thin cylinder's cap, a thin cone's base and
  * slant), their lowest corner just beyond the rim or just inside it, at
- * every scale, in a random common pose.  A result is flagged, or right:
+ * every scale, in a random common pose, of 3 to 9 points and (one in four)
+ * 17 to 41.  A result is flagged, or right:
  * its distance the oracle's, its points on the shapes.  Before, the
  * refinement put a point on its shape's support plane beside the shape,
  * where the normal was a rounding off the minimiser's (a triangle's corner
@@ -1962,7 +1963,9 @@ static void test_discs_crossing(void **state)
  * triangle; a hull 1.6e-8 above a flat cone's slant, 1000 across: its
  * point 0.32 beside the hull), and the patch carried a corner beyond the
  * rim onto the cap (1.3e-9 beyond it, 3.5e-9 of the size), with status
- * ok, where the solver's pair lay on both.
+ * ok, where the solver's pair lay on both; and a face of more than 32
+ * points was not kept within, so that the refinement's contact stayed at
+ * the disc's centre, 985 beside a hull of 41 points.
  */
 static void test_flat_on_rim(void **state)
 {
@@ -1986,9 +1989,10 @@ static void test_flat_on_rim(void **state)
 		double ph = tu_rng_range(&r, 0.0, 2.0 * PI);
 		double sign = tu_rng_int(&r, 0, 2) ? 1.0 : -1.0;
 		double rr = ra * (1.0 + sign * pow(10.0, tu_rng_range(&r, -12.0, -5.0)));
-		mink_vec3 pts[9];
+		mink_vec3 pts[41];
 		pts[0] = tu_v3(rr * cos(ph), rr * sin(ph), cap - side * pen);
-		int n = 1 + tu_rng_int(&r, 2, 8);
+		/* (one in four a hull of 17 to 41 points, a face of more than 32) */
+		int n = i % 4 == 3 ? 17 + tu_rng_int(&r, 0, 24) : 1 + tu_rng_int(&r, 2, 8);
 		double thick = hh * pow(10.0, tu_rng_range(&r, -2.0, 1.0));
 		double ext = ra * pow(10.0, tu_rng_range(&r, -3.0, 0.3));
 		for (int j = 1; j < n; j++) {
