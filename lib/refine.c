@@ -648,7 +648,8 @@ static int outline_chain(const double *u, const double *w, int m, int *hull)
 	/* insertion sort by (u, w): m is small and often nearly sorted */
 	for (int i = 1; i < m; i++) {
 		int k = order[i], j = i - 1;
-		while (j >= 0 && (u[order[j]] > u[k] || (u[order[j]] == u[k] && w[order[j]] > w[k]))) {
+		while (j >= 0 &&
+		       (u[order[j]] > u[k] || (u[order[j]] == u[k] && w[order[j]] > w[k]))) {
 			order[j + 1] = order[j];
 			j--;
 		}
@@ -662,7 +663,8 @@ static int outline_chain(const double *u, const double *w, int m, int *hull)
 			int i = order[pass ? m - 1 - t : t];
 			while (nh >= least) {
 				int a = hull[nh - 2], b = hull[nh - 1];
-				double cr = (u[b] - u[a]) * (w[i] - w[a]) - (w[b] - w[a]) * (u[i] - u[a]);
+				double cr = (u[b] - u[a]) * (w[i] - w[a]) -
+				            (w[b] - w[a]) * (u[i] - u[a]);
 				if (cr > 0.0)
 					break;
 				nh--;
@@ -687,7 +689,8 @@ static int outline_wrap(const double *u, const double *w, int m, int *hull)
 		hull[nh++] = cur;
 		int next = cur == 0 ? 1 : 0;
 		for (int i = 0; i < m; i++) {
-			double cr = (u[next] - u[cur]) * (w[i] - w[cur]) - (w[next] - w[cur]) * (u[i] - u[cur]);
+			double cr = (u[next] - u[cur]) * (w[i] - w[cur]) -
+			            (w[next] - w[cur]) * (u[i] - u[cur]);
 			if (cr < 0.0 || (cr == 0.0 && hypot(u[i] - u[cur], w[i] - w[cur]) >
 			                                  hypot(u[next] - u[cur], w[next] - w[cur])))
 				next = i;
