@@ -638,11 +638,12 @@ static mink_vec3 onto_line(const mk_shape *s, mink_vec3 d, mink_vec3 u, mink_vec
 #define RF_FACE_MAX 256
 
 /* The outline of the m plane points (u, w) (m > 2) by Andrew's monotone
- * chain, counter-clockwise from the least u (then w), collinear points
- * left out, into hull; its count. */
+ * chain (mk_hull_chain2), counter-clockwise from the least u (then w),
+ * collinear points left out, into hull; its count. */
 static int outline_chain(const double *u, const double *w, int m, int *hull)
 {
-	int order[RF_FACE_MAX];
+	int order[RF_FACE_MAX], chain[2 * RF_FACE_MAX + 1];
+	double sorted[RF_FACE_MAX][2];
 	for (int i = 0; i < m; i++)
 		order[i] = i;
 	/* insertion sort by (u, w): m is small and often nearly sorted */
@@ -655,24 +656,14 @@ static int outline_chain(const double *u, const double *w, int m, int *hull)
 		}
 		order[j + 1] = k;
 	}
-	/* the lower chain, then the upper one back (hull holds 2m) */
-	int nh = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		int least = pass ? nh + 1 : 2;
-		for (int t = pass; t < m; t++) {
-			int i = order[pass ? m - 1 - t : t];
-			while (nh >= least) {
-				int a = hull[nh - 2], b = hull[nh - 1];
-				double cr = (u[b] - u[a]) * (w[i] - w[a]) -
-				            (w[b] - w[a]) * (u[i] - u[a]);
-				if (cr > 0.0)
-					break;
-				nh--;
-			}
-			hull[nh++] = i;
-		}
+	for (int i = 0; i < m; i++) {
+		sorted[i][0] = u[order[i]];
+		sorted[i][1] = w[order[i]];
 	}
-	return nh - 1; /* the last is the first again */
+	int nh = mk_hull_chain2((const double(*)[2])sorted, m, chain) - 1; /* the first closes it */
+	for (int k = 0; k < nh; k++)
+		hull[k] = order[chain[k]];
+	return nh;
 }
 
 /* The outline of the m plane points (u, w) (m >= 2) by gift wrapping from
@@ -736,7 +727,7 @@ static int hull_face_keep(const mink_vec3 *p, int n, mink_vec3 d, double radius,
 	}
 	if (m < 2)
 		return 0;
-	int hull[2 * RF_FACE_MAX];
+	int hull[RF_FACE_MAX + 1];
 	int nh = m > RF_FACE_SMALL ? outline_chain(u, w, m, hull) : outline_wrap(u, w, m, hull);
 	if (nh < 2)
 		return 0;
