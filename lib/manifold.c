@@ -53,6 +53,8 @@ typedef struct feature {
 	                             centroid; set by plane_of() */
 	double sag;               /* how far the feature reaches beyond its
 	                             polygon: a disc's between its points */
+	int thinned;              /* a face of more points than it holds:
+	                             its polygon is inscribed in the face */
 	int tops;                 /* set by the caller to 1 to have it counted
 	                             (only an exact pair asks): how many of its
 	                             points lie at its top along d to their
@@ -144,6 +146,7 @@ static void put_outline(feature *f, const mink_vec3 *q, int n, mink_vec3 d)
 			put(f, q[e[idx[k]].i]);
 		return;
 	}
+	f->thinned = 1;
 	if (!f->nearest) {
 		for (int k = 0; k < FEATURE_MAX; k++)
 			put(f, q[e[idx[(long)k * h / FEATURE_MAX]].i]);
@@ -185,6 +188,7 @@ static __attribute__((noinline)) void top_face3(feature *f, const mink_vec3 *pts
 {
 	mink_vec3 q[FACE_SCAN_MAX];
 	int n = 0;
+	f->thinned = kept > FACE_SCAN_MAX;
 	if (kept > FACE_SCAN_MAX) {
 		mink_vec3 t1, t2, dir[FACE_DIRS];
 		mink_tangents(d, &t1, &t2);
@@ -504,6 +508,7 @@ static void support_feature(const mk_shape *s, int dim, mink_vec3 d, double t, f
 	t /= s->scale;
 	f->n = 0;
 	f->sag = 0.0;
+	f->thinned = 0;
 	f->convex = s->type == CORE_BOX || s->type == CORE_CYLINDER || s->type == CORE_CONE ||
 	            s->type == CORE_ELLIPSOID || s->type == CORE_TRIANGLE;
 	switch (s->type) {
@@ -1818,8 +1823,16 @@ static void keep_across(mk_contact *c, const mk_answer *ans, mink_vec3 n, double
 	const mk_shape *s = on_b ? B : A;
 	int rim = s->type == CORE_CYLINDER || s->type == CORE_CONE;
 	double in = rim ? 0.1 * t : t, u[2], v[2];
-	on_plane(pl, dim, core_point(c->pa, c->pb, n, A, B, !on_b), u);
+	mink_vec3 x = core_point(c->pa, c->pb, n, A, B, !on_b), y;
+	on_plane(pl, dim, x, u);
 	if (!(outside2(f, u) > in))
+		return;
+	/* (a thinned face's polygon is inscribed in the face: a point beside
+	 * it may lie on the face, and is kept where the face holds it; a
+	 * cylinder's contact on a mesh cone's base of 200 corners, on it,
+	 * was turned onto the polygon of 32 and carried 2e-5 off the base) */
+	if (f->thinned && mk_keep_within(on_b ? A : B, on_b ? n : v3_neg(n), x, &y) &&
+	    v3_len2(v3_sub(y, x)) <= in * in)
 		return;
 	if (rim) {
 		/* turned about the axis by the angle the tangent's step gives,

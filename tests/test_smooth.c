@@ -2022,6 +2022,99 @@ static void test_flat_on_rim(void **state)
 	sweep_end("flat on rim", "flat hulls on a disc by its rim", cases, ok, worst, worst_point);
 }
 
+/* The distance of local point l from the boundary of the mesh cone of k
+ * rim points (cos, sin, -1/2) and the apex (0, 0, 1/2): the least over its
+ * faces' triangles (the base as a fan), a point inside by its depth. */
+static double mesh_cone_off(int k, mink_vec3 l)
+{
+	mink_vec3 apex = tu_v3(0, 0, 0.5), p0 = tu_v3(1, 0, -0.5);
+	double d = INFINITY;
+	for (int j = 0; j < k; j++) {
+		double a0 = 2.0 * PI * j / k, a1 = 2.0 * PI * (j + 1) / k;
+		mink_vec3 q0 = tu_v3(cos(a0), sin(a0), -0.5), q1 = tu_v3(cos(a1), sin(a1), -0.5);
+		d = fmin(d, tu_dist(l, oracle_closest_on_triangle(l, apex, q0, q1)));
+		if (j > 0 && j + 1 < k)
+			d = fmin(d, tu_dist(l, oracle_closest_on_triangle(l, p0, q0, q1)));
+	}
+	return d;
+}
+
+/*
+ * A cylinder tilted under the base of a mesh cone of 48, 100 or 200 rim
+ * points, by its rim, just apart or just overlapping: flagged, or right
+ * (the points on the shapes, the mesh's by its own faces; the oracle's
+ * distance, one pair in four).  Before, the patch took a base of more than 32 corners as 32 of
+ * them, and turned the cylinder's rim until its contact lay within that
+ * inscribed polygon, which carried a contact on the base off it (2e-5);
+ * and the refinement left its point 985 beside a face of more than 32.
+ */
+static void test_mesh_cone_base(void **state)
+{
+	(void)state;
+	tu_begin();
+	tu_rng r;
+	tu_rng_seed(&r, 0xba5e);
+	static const int rims[3] = {48, 100, 200};
+	static mink_vec3 pts[3][201];
+	for (int m = 0; m < 3; m++) {
+		for (int j = 0; j < rims[m]; j++)
+			pts[m][j] = tu_v3(cos(2.0 * PI * j / rims[m]), sin(2.0 * PI * j / rims[m]), -0.5);
+		pts[m][rims[m]] = tu_v3(0, 0, 0.5);
+	}
+	long cases = 0, ok = 0;
+	double worst = 0, worst_point = 0;
+	for (int i = 0; i < 600; i++) {
+		int m = i % 3, k = rims[m];
+		double ra = tu_rng_range(&r, 0.1, 0.5);
+		double hh = tu_rng_range(&r, 0.1, 0.5);
+		double ph = tu_rng_range(&r, 0.0, 2.0 * PI);
+		double near = pow(10.0, tu_rng_range(&r, -4.0, -1.0));
+		double rho = 1.0 - near - ra * tu_rng_range(&r, -0.5, 1.0);
+		double tilt = tu_rng_range(&r, 0.01, 0.3);
+		double ax = tu_rng_range(&r, 0.0, 2.0 * PI);
+		double sign = tu_rng_int(&r, 0, 1) ? 1.0 : -1.0;
+		double gap = sign * pow(10.0, tu_rng_range(&r, -6.0, -2.0));
+		pair3 q;
+		q.a = tu_hull(pts[m], k + 1);
+		q.b = tu_cylinder(ra, hh);
+		q.pa = tu_pose3(0, 0, 0, tu_quat_identity());
+		q.pb = tu_pose3(rho * cos(ph), rho * sin(ph), -0.5 - hh - ra * sin(tilt) - gap,
+		                tu_quat(cos(0.5 * tilt), sin(0.5 * tilt) * cos(ax),
+		                        sin(0.5 * tilt) * sin(ax), 0.0));
+		/* (the oracle's least F, which costs a hundred queries on these
+		 * hulls, for one pair in four: the points are what is asked) */
+		mink_vec3 no;
+		double fo = i % 4 == 0 ? oracle_min(&q, &no) : NAN, size = pair_size(&q);
+		for (int order = 0; order < 2; order++) {
+			mink_result res;
+			tu_poison(&res);
+			if (order)
+				mink_query3(&q.b, &q.pb, &q.a, &q.pa, NULL, &res);
+			else
+				mink_query3(&q.a, &q.pa, &q.b, &q.pb, NULL, &res);
+			tu_case("pair %d (%d rim points), order %d", i, k, order);
+			cases++;
+			const mink_pose3 *p0 = order ? &q.pb : &q.pa, *p1 = order ? &q.pa : &q.pb;
+			if (!CHECK_FLAGGED3(&res, p0, p1, 1e-9 * size) || res.status != MINK_OK)
+				continue;
+			ok++;
+			if (fo == fo) {
+				worst = fmax(worst, fabs(res.distance + fo) / size);
+				CHECK_NEAR("distance vs oracle", res.distance, -fo, 1e-9 * size, 0);
+			}
+			mink_vec3 on_mesh = order ? res.point_b : res.point_a;
+			mink_vec3 on_cyl = order ? res.point_a : res.point_b;
+			double om = mesh_cone_off(k, on_mesh), oc = outside(&q.b, &q.pb, on_cyl);
+			worst_point = fmax(worst_point, fmax(om, oc) / size);
+			CHECK(om <= 1e-9 * size, "the mesh's point %.3g of the size off it", om / size);
+			CHECK(oc <= 1e-9 * size, "the cylinder's point %.3g of the size off it",
+			      oc / size);
+		}
+	}
+	sweep_end("mesh cone base", "a cylinder under a mesh cone's base by its rim", cases, ok,
+	          worst, worst_point);
+}
+
 /* A found pair's shape: kind (0 cylinder, 1 cone, 2 spheroid of radii
  * radius, radius, half), its sizes, position and turn. */
 typedef struct thin_part {
@@ -2605,6 +2698,7 @@ int main(void)
 		cmocka_unit_test(test_sliver_edge_beyond_end),
 		cmocka_unit_test(test_discs_crossing),
 		cmocka_unit_test(test_flat_on_rim),
+		cmocka_unit_test(test_mesh_cone_base),
 		cmocka_unit_test(test_thin_through_an_end),
 		cmocka_unit_test(test_thin_through_a_pole),
 		cmocka_unit_test(test_apex_in_spheroid),
