@@ -2057,8 +2057,10 @@ static void test_mesh_cone_base(void **state)
 	static const int rims[3] = {48, 100, 200};
 	static mink_vec3 pts[3][201];
 	for (int m = 0; m < 3; m++) {
-		for (int j = 0; j < rims[m]; j++)
-			pts[m][j] = tu_v3(cos(2.0 * PI * j / rims[m]), sin(2.0 * PI * j / rims[m]), -0.5);
+		for (int j = 0; j < rims[m]; j++) {
+			double a = 2.0 * PI * j / rims[m];
+			pts[m][j] = tu_v3(cos(a), sin(a), -0.5);
+		}
 		pts[m][rims[m]] = tu_v3(0, 0, 0.5);
 	}
 	long cases = 0, ok = 0;
@@ -2106,7 +2108,8 @@ static void test_mesh_cone_base(void **state)
 			mink_vec3 on_cyl = order ? res.point_a : res.point_b;
 			double om = mesh_cone_off(k, on_mesh), oc = outside(&q.b, &q.pb, on_cyl);
 			worst_point = fmax(worst_point, fmax(om, oc) / size);
-			CHECK(om <= 1e-9 * size, "the mesh's point %.3g of the size off it", om / size);
+			CHECK(om <= 1e-9 * size, "the mesh's point %.3g of the size off it",
+			      om / size);
 			CHECK(oc <= 1e-9 * size, "the cylinder's point %.3g of the size off it",
 			      oc / size);
 		}
