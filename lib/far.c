@@ -551,20 +551,47 @@ static int few_points(const mk_shape *s)
 	return s->type == CORE_POINTS3 && s->count >= 1 && s->count <= MK_EXACT_SET;
 }
 
+/* A larger set's distance from x, by GJK from the point to the set, to a
+ * tolerance of 1e-14 of their reach: 0 where x lies within or on it (the
+ * search of mk_core_offset is for far pairs, and misses near ones). */
+static double gjk_offset(const mk_shape *s, mink_vec3 x)
+{
+	mk_shape pt;
+	memset(&pt, 0, sizeof pt);
+	pt.type = CORE_POINT;
+	pt.rot = m3_identity();
+	pt.pos = x;
+	pt.scale = 1.0;
+	double reach = s->bound + v3_len_safe(v3_sub(x, s->pos));
+	mk_tol tol;
+	memset(&tol, 0, sizeof tol);
+	tol.rel = 1e-12;
+	tol.abs = tol.core_abs = 1e-14 * reach;
+	tol.eps = 8.0 * DBL_EPSILON * reach;
+	tol.size = reach;
+	tol.max_gjk = 128;
+	mk_gjk_out g;
+	mk_gjk(s, &pt, &tol, &g);
+	return g.contained ? 0.0 : g.dist;
+}
+
 double mk_exact_offset(const mk_shape *s, mink_vec3 x)
 {
-	return few_points(s) ? points_offset(s->points3, s->count, mk_unplace(s, x))
-	                     : mk_core_offset(s, x);
+	if (few_points(s))
+		return points_offset(s->points3, s->count, mk_unplace(s, x));
+	if (s->type == CORE_POINTS3 || s->type == CORE_CLIMB3)
+		return gjk_offset(s, x);
+	return mk_core_offset(s, x);
 }
 
 double mk_offset_within(const mk_shape *s, mink_vec3 x, mink_vec3 d, double enough)
 {
-	if (s->type == CORE_POINTS3 || s->type == CORE_CLIMB3 || s->type == CORE_POINTS2) {
-		if (!few_points(s))
-			return 0.0;
-	} else {
+	if (s->type == CORE_POINTS2)
+		return 0.0;
+	if (s->type != CORE_POINTS3 && s->type != CORE_CLIMB3)
 		return mk_core_offset(s, x);
-	}
+	if (!few_points(s))
+		return gjk_offset(s, x);
 	const mink_vec3 *p = s->points3;
 	int n = s->count, m = 0;
 	mink_vec3 u = mk_local_dir(s, d), t[MK_EXACT_SET];

@@ -539,7 +539,8 @@ double mk_core_offset(const mk_shape *s, mink_vec3 x);
 
 /* mk_core_offset, but for a point set of at most MK_EXACT_SET points the
  * distance from its hull's boundary (a point inside counts by its depth),
- * by brute force over its triangles: the search may miss by much (a point
+ * by brute force over its triangles, and for a larger 3D set its distance
+ * by GJK from the point (0 inside): the search may miss by much (a point
  * on a prism 102 long and 0.004 across was read 5e-4 off it). */
 #define MK_EXACT_SET 16
 double mk_exact_offset(const mk_shape *s, mink_vec3 x);
@@ -548,8 +549,8 @@ double mk_exact_offset(const mk_shape *s, mink_vec3 x);
  * within a millionth of its reach below it) are tried first, whose hull
  * lies within the set's, and where x lies within `enough` of theirs, that
  * distance is returned (the answers' points on a face: a few triangles,
- * not all of them).  0 for a point set of more than MK_EXACT_SET points:
- * not measured (its search costs more than a query). */
+ * not all of them).  A larger 3D set: mk_exact_offset; a plane set: 0,
+ * not measured. */
 double mk_offset_within(const mk_shape *s, mink_vec3 x, mink_vec3 d, double enough);
 
 /* mk_core_offset, but 0 where a point set's search finds no distance (a
