@@ -213,9 +213,8 @@ int mk_far_pair(const mk_shape *A, const mk_shape *B, mink_vec3 *n, double *core
 	return converged;
 }
 
-/* The point of core s nearest the query-frame point x, by mk_far_pair
- * from p, a point of s, into *q: 1 where the search ends on its gap. */
-static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
+/* The query-frame point x as a core. */
+static mk_shape point_core(mink_vec3 x)
 {
 	mk_shape pt;
 	memset(&pt, 0, sizeof pt);
@@ -223,6 +222,14 @@ static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
 	pt.rot = m3_identity();
 	pt.pos = x;
 	pt.scale = 1.0;
+	return pt;
+}
+
+/* The point of core s nearest the query-frame point x, by mk_far_pair
+ * from p, a point of s, into *q: 1 where the search ends on its gap. */
+static int nearest_on(const mk_shape *s, mink_vec3 p, mink_vec3 x, mink_vec3 *q)
+{
+	mk_shape pt = point_core(x);
 	mink_vec3 n = v3_normalize_or(v3_sub(x, p), v3(0, 0, 1)), y;
 	double d;
 	return mk_far_pair(s, &pt, &n, &d, q, &y) == 1;
@@ -556,12 +563,7 @@ static int few_points(const mk_shape *s)
  * search of mk_core_offset is for far pairs, and misses near ones). */
 static double gjk_offset(const mk_shape *s, mink_vec3 x)
 {
-	mk_shape pt;
-	memset(&pt, 0, sizeof pt);
-	pt.type = CORE_POINT;
-	pt.rot = m3_identity();
-	pt.pos = x;
-	pt.scale = 1.0;
+	mk_shape pt = point_core(x);
 	double reach = s->bound + v3_len_safe(v3_sub(x, s->pos));
 	mk_tol tol;
 	memset(&tol, 0, sizeof tol);
