@@ -590,10 +590,8 @@ double mk_offset_within(const mk_shape *s, mink_vec3 x, mink_vec3 d, double enou
 {
 	if (s->type == CORE_POINTS2)
 		return 0.0;
-	if (s->type != CORE_POINTS3 && s->type != CORE_CLIMB3)
-		return mk_core_offset(s, x);
 	if (!few_points(s))
-		return gjk_offset(s, x);
+		return mk_exact_offset(s, x);
 	const mink_vec3 *p = s->points3;
 	int n = s->count, m = 0;
 	mink_vec3 u = mk_local_dir(s, d), t[MK_EXACT_SET];

@@ -1560,7 +1560,8 @@ static double contact_off(const mk_shape *A, const mk_shape *B, mink_vec3 n, con
 	       mk_point_off(B, core_point(c->pa, c->pb, n, A, B, 1));
 }
 
-/* contact_off, a small point set's offset by brute force (mk_exact_offset) */
+/* contact_off by mk_exact_offset: a point set's offset by brute force or
+ * GJK, not by the search, which misses near points */
 static double exact_off(const mk_shape *A, const mk_shape *B, mink_vec3 n, const mk_contact *c)
 {
 	return mk_exact_offset(A, core_point(c->pa, c->pb, n, A, B, 0)) +

@@ -506,11 +506,11 @@ static int deep_in_ellipsoid(const mk_shape *A, const mk_shape *B, const mk_tol 
  * Where the refinement left the solver's points off the shapes (1e-10 of
  * the size), the solver's pair from before it (in *was) is kept as an
  * alternative, to be weighed against the patch's deepest contact
- * (nearer_alternative).  Where both shapes' features are flat, or one's is a vertex beside the
- * other's flat feature, the refinement places a point on its shape's
- * support plane, which lies off the shape where the normal is off the
- * minimiser's by a rounding; the patch places many such points anew on
- * their features, but not all (a flat triangle's corner 0.03 beyond the
+ * (nearer_alternative).  Where both shapes' features are flat, or one's
+ * is a vertex beside the other's flat feature, the refinement places a
+ * point on its shape's support plane, which lies off the shape where the
+ * normal is off the minimiser's by a rounding; the patch places many such
+ * points anew on their features, but not all (a flat triangle's corner 0.03 beyond the
  * rim of a disc 1e6 across: the triangle's point went 0.013 beside it,
  * where EPA's lay within 6e-11; a hull's face 1.6e-8 above a flat cone's
  * slant, 1000 across: 0.32 beside the hull, where GJK's lay on it).
